@@ -1,0 +1,33 @@
+"""rulekit: card games whose rules are data.
+
+>>> import rulekit
+>>> game = rulekit.load("rulesets/sham.yaml")          # doctest: +SKIP
+>>> state = game.new_state(players=4, seed=7)           # doctest: +SKIP
+>>> state.decider, [str(a) for a in state.legal_actions()][:2]   # doctest: +SKIP
+"""
+
+from .actions import Action
+from .compiler import load, load_text
+from .errors import (
+    CannotReadError,
+    Diagnostic,
+    EvaluationLimitError,
+    GameOverError,
+    IllegalActionError,
+    InvariantError,
+    RuleRuntimeError,
+    RulekitError,
+    RulesetError,
+    UsageError,
+)
+from .game import Game
+from .observe import events_for, observation, render_event, resample
+from .state import Outcome, State
+
+__all__ = [
+    "Action", "CannotReadError", "Diagnostic", "EvaluationLimitError", "Game", "GameOverError",
+    "IllegalActionError", "InvariantError", "Outcome", "RuleRuntimeError", "RulekitError",
+    "RulesetError", "State", "UsageError", "events_for", "load", "load_text", "observation",
+    "render_event", "resample",
+]
+__version__ = "0.1.0"

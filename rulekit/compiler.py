@@ -1,0 +1,1136 @@
+"""Build a Game from ruleset text: YAML -> pydantic schema -> compiled closures.
+
+Every problem becomes a Diagnostic located in the file; compilation goes on after an error so
+that one run reports as many as it can.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lark import Token, Tree
+from pydantic import ValidationError
+
+from . import dsl
+from .actions import DONE, PICK, START, Action
+from .dsl import (
+    BOOL, CARD, CARDS, INT, NONE, PLAYER, PLAYERS, STR, ZONE, CompileError, DefinitionError,
+    ExprCompiler, Scope, Tables, Typed, compatible, describe, did_you_mean, elem_of, fail, local,
+)
+from .errors import Diagnostic, RuleRuntimeError, RulesetError
+from .game import (
+    CompiledAction, CompiledParam, CompiledPhase, CompiledWindow, Game, VarInfo, ZoneInfo,
+)
+from .schema import ComputedAttr, Ruleset
+from .state import State
+from .text import placeholders
+from .yamlsource import Source, YamlPath, parse_yaml, read_text
+
+Fn = Callable[[Any, dict], Any]
+VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": CARDS,
+             "players": PLAYERS, "text": STR}
+MAX_DECK = 10_000
+
+
+def load(path: str | Path) -> Game:
+    """Load, check and compile a ruleset file; raise RulesetError listing every problem."""
+    text = read_text(path)
+    return load_text(text, str(path))
+
+
+def load_text(text: str, file: str = "<ruleset>") -> Game:
+    """Load a ruleset from YAML text (file names it in messages)."""
+    src = parse_yaml(text, file)
+    return Compiler(src).build()
+
+
+def _friendly_pydantic(err: dict, src: Source) -> Diagnostic:
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in _UNION_TAGS))
+    kind = err["type"]
+    msg = err["msg"]
+    hint = ""
+    key = False
+    if kind == "extra_forbidden":
+        name = str(loc[-1])
+        key = True
+        parent = _model_fields_at(loc[:-1])
+        msg = f"unknown key '{name}'"
+        if parent:
+            hint = did_you_mean(name, parent) or "allowed keys: " + ", ".join(sorted(parent))
+    elif kind == "missing":
+        name = str(loc[-1])
+        msg = f"missing key '{name}'"
+        loc = loc[:-1]
+        key = False
+    elif kind in ("int_type", "int_parsing", "int_from_float"):
+        msg = f"expected a whole number, got {_show(err.get('input'))}"
+    elif kind in ("string_type",):
+        msg = f"expected a text value, got {_show(err.get('input'))}"
+    elif kind in ("bool_type", "bool_parsing"):
+        msg = f"expected true or false, got {_show(err.get('input'))}"
+    elif kind in ("dict_type", "model_type", "model_attributes_type"):
+        msg = f"expected a mapping (key: value lines), got {_show(err.get('input'))}"
+    elif kind == "list_type":
+        msg = f"expected a list, got {_show(err.get('input'))}"
+    elif kind == "literal_error":
+        msg = f"{msg[0].lower()}{msg[1:]}, got {_show(err.get('input'))}"
+    elif kind == "value_error":
+        msg = msg.removeprefix("Value error, ")
+    elif kind == "too_short":
+        msg = "this must not be empty"
+    elif kind in ("greater_than_equal", "less_than_equal"):
+        msg = f"{msg[0].lower()}{msg[1:]}"
+    return src.diagnostic(msg, loc, key=key, hint=hint)
+
+
+_UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", "str", "int",
+               "bool", "list[union[str,int]]", "Ruleset"}
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    r = repr(v)
+    return r if len(r) < 40 else r[:37] + "..."
+
+
+def _model_fields_at(loc: tuple) -> list[str]:
+    """The allowed keys of the model found at loc inside a Ruleset (for 'did you mean')."""
+    from pydantic import BaseModel
+
+    model: Any = Ruleset
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if model is None or not (isinstance(model, type) and issubclass(model, BaseModel)):
+            return []
+        if part not in model.model_fields:
+            # dict[str, Model]: the key is a user name; stay on the value model
+            continue
+        ann = model.model_fields[part].annotation
+        model = _inner_model(ann)
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        out = []
+        for name, f in model.model_fields.items():
+            out.append(f.alias or name)
+        return out
+    return []
+
+
+def _inner_model(ann: Any) -> Any:
+    from typing import get_args
+
+    from pydantic import BaseModel
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return ann
+    for a in get_args(ann):
+        m = _inner_model(a)
+        if m is not None:
+            return m
+    return None
+
+
+class Compiler:
+    """One compilation of one ruleset source."""
+
+    def __init__(self, src: Source):
+        self.src = src
+        self.diags: list[Diagnostic] = []
+        self.tables = Tables()
+        self.x = ExprCompiler(self.tables)
+        self.spec: Ruleset | None = None
+        self.game: Game | None = None
+
+    # ---- error plumbing ----------------------------------------------------------------
+    def error(self, message: str, path: YamlPath, *, key: bool = False, hint: str = "",
+              offset: tuple[int, int] | None = None) -> None:
+        self.diags.append(self.src.diagnostic(message, path, key=key, hint=hint, offset=offset))
+
+    def located(self, e: CompileError, path: YamlPath) -> None:
+        self.error(e.message, path, offset=(e.line, e.col), hint=e.hint)
+
+    def build(self) -> Game:
+        """Check and compile; raise RulesetError with every diagnostic found."""
+        try:
+            self.spec = Ruleset.model_validate(self.src.data)
+        except ValidationError as e:
+            raise RulesetError([_friendly_pydantic(err, self.src) for err in e.errors()]) from None
+        self.game = Game(self.spec, self.src.file)
+        steps = [self.texts, self.cards, self.zones, self.variables, self.definitions,
+                 self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
+                 self.scoring, self.invariants]
+        for step in steps:
+            step()
+        if self.diags:
+            raise RulesetError(_dedupe(self.diags))
+        return self.game
+
+    # ---- compiling DSL text ------------------------------------------------------------
+    def expr(self, value: Any, path: YamlPath, scope: Scope, expected: str | None = None,
+             what: str = "this") -> Typed | None:
+        """Compile a DSL expression found at path; None after reporting an error."""
+        if isinstance(value, bool):
+            typed = dsl.const(BOOL, value)
+        elif isinstance(value, int):
+            typed = dsl.const(INT, value)
+        elif isinstance(value, str):
+            try:
+                tree = dsl.parse(value, "expr")
+                typed = self.x.expr(tree, scope)
+            except CompileError as e:
+                self.located(e, path)
+                return None
+            except DefinitionError as e:
+                self.located(e.error, ("define", self._def_key(e.name)))
+                self.error(f"uses definition '{e.name}', which has an error", path)
+                return None
+            except RecursionError:
+                self.error("the expression is nested too deeply", path)
+                return None
+        else:
+            self.error(f"expected an expression (text), got {_show(value)}", path)
+            return None
+        if expected is not None and not compatible(expected, typed.type):
+            self.error(f"{what} must be {describe(expected)}, but this is {describe(typed.type)}",
+                       path)
+            return None
+        return typed
+
+    def _def_key(self, name: str) -> str:
+        for k in self.spec.define:
+            if dsl.DEF_HEAD.match(k) and dsl.DEF_HEAD.match(k).group(1) == name:
+                return k
+        return name
+
+    # ---- texts -------------------------------------------------------------------------
+    def texts(self) -> None:
+        langs = self.spec.languages
+        for key, entry in self.spec.text.items():
+            missing = [lang for lang in langs if lang not in entry]
+            if missing:
+                self.error(f"text '{key}' has no translation for: {', '.join(missing)}",
+                           ("text", key))
+            extra = [k for k in entry if k not in langs]
+            for k in extra:
+                self.error(f"'{k}' is not one of the ruleset's languages ({', '.join(langs)})",
+                           ("text", key, k), key=True, hint=did_you_mean(k, langs))
+            first = entry.get(langs[0])
+            if first is not None:
+                want = placeholders(first)
+                for lang in langs[1:]:
+                    if lang in entry and placeholders(entry[lang]) != want:
+                        self.error(f"text '{key}' in '{lang}' uses placeholders "
+                                   f"{sorted(placeholders(entry[lang]))} but '{langs[0]}' uses "
+                                   f"{sorted(want)}", ("text", key, lang))
+        self.tables.text_keys = set(self.spec.text)
+
+    def need_text(self, key: str | None, path: YamlPath) -> None:
+        if key is not None and key not in self.spec.text:
+            self.error(f"no text '{key}' in the text section", path,
+                       hint=did_you_mean(key, self.spec.text))
+
+    # ---- cards -------------------------------------------------------------------------
+    def cards(self) -> None:
+        g, t = self.game, self.tables
+        spec = self.spec.cards
+        plain: dict[str, tuple[str, frozenset | None]] = {}
+        computed: dict[str, str] = {}
+        for name, a in spec.attributes.items():
+            if a == "int":
+                plain[name] = (INT, None)
+            elif a == "bool":
+                plain[name] = (BOOL, None)
+            elif isinstance(a, ComputedAttr):
+                computed[name] = a.computed
+            else:
+                kinds = {type(v) for v in a}
+                if len(kinds) > 1 or not a:
+                    self.error("an attribute's values must be all numbers or all words",
+                               ("cards", "attributes", name))
+                    continue
+                if len(set(a)) != len(a):
+                    self.error("a value is listed twice", ("cards", "attributes", name))
+                if kinds == {int}:
+                    plain[name] = (INT, frozenset(a))
+                else:
+                    plain[name] = (STR, frozenset(a))
+                    t.symbols.update(a)
+        # expand the deck
+        rows: list[dict[str, Any]] = []
+        for i, entry in enumerate(spec.deck):
+            path = ("cards", "deck", i)
+            count = entry.get("count", 1)
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_DECK:
+                self.error(f"count must be a whole number from 0 to {MAX_DECK}", path + ("count",))
+                continue
+            axes: list[list[tuple[str, Any]]] = []
+            ok = True
+            for k, v in entry.items():
+                if k == "count":
+                    continue
+                if k not in plain:
+                    if k in computed:
+                        self.error(f"'{k}' is computed; the deck cannot set it", path + (k,),
+                                   key=True)
+                    else:
+                        self.error(f"unknown attribute '{k}'", path + (k,), key=True,
+                                   hint=did_you_mean(k, plain))
+                    ok = False
+                    continue
+                values = v if isinstance(v, list) else [v]
+                ty, domain = plain[k]
+                for j, val in enumerate(values):
+                    vpath = path + (k, j) if isinstance(v, list) else path + (k,)
+                    if not self._attr_value_ok(ty, domain, val):
+                        allowed = f"one of {sorted(domain)}" if domain else describe(ty)
+                        self.error(f"'{val}' is not a valid {k} (expected {allowed})", vpath,
+                                   hint=did_you_mean(str(val), domain or []))
+                        ok = False
+                axes.append([(k, val) for val in values])
+            missing = [k for k in plain if k not in entry]
+            if missing:
+                self.error(f"this deck entry does not set: {', '.join(missing)}", path)
+                ok = False
+            if not ok:
+                continue
+            for combo in itertools.product(*axes):
+                for _ in range(count):
+                    rows.append(dict(combo))
+                    if len(rows) > MAX_DECK:
+                        self.error(f"the deck has more than {MAX_DECK} cards", path)
+                        return
+        if not rows:
+            self.error("the deck is empty", ("cards", "deck"))
+            return
+        g.n_cards = len(rows)
+        for name, (ty, domain) in plain.items():
+            table = [r[name] for r in rows]
+            g.card_attrs[name] = table
+            g.attr_types[name] = ty
+            t.attributes[name] = (ty, domain, table)
+        # computed attributes see the plain ones by name
+        for name, text in computed.items():
+            path = ("cards", "attributes", name, "computed")
+            scope = Scope()
+            for a, (ty, domain) in plain.items():
+                scope.names[a] = dsl.Typed(ty, (lambda k: lambda s, e: e[k])(a), domain=domain)
+            typed = self.expr(text, path, scope)
+            if typed is None:
+                continue
+            try:
+                table = [typed.fn(None, dict(r)) for r in rows]
+            except (RuleRuntimeError, TypeError, ValueError, ZeroDivisionError) as e:
+                self.error(f"computing '{name}' failed: {e}", path)
+                continue
+            g.card_attrs[name] = table
+            g.attr_types[name] = typed.type
+            t.attributes[name] = (typed.type, None, table)
+        # faces: cards alike in every attribute are interchangeable
+        faces: dict[tuple, int] = {}
+        names = list(g.card_attrs)
+        for c in range(g.n_cards):
+            key = tuple(g.card_attrs[a][c] for a in names)
+            if key not in faces:
+                faces[key] = len(faces)
+                g.face_cards.append(c)
+            g.face_of.append(faces[key])
+
+    @staticmethod
+    def _attr_value_ok(ty: str, domain: frozenset | None, v: Any) -> bool:
+        if ty == INT:
+            ok = isinstance(v, int) and not isinstance(v, bool)
+        elif ty == BOOL:
+            ok = isinstance(v, bool)
+        else:
+            ok = isinstance(v, str)
+        return ok and (domain is None or v in domain)
+
+    def card_labels(self) -> None:
+        g = self.game
+        if not g.n_cards:
+            return
+        rules = []
+        for i, rule in enumerate(self.spec.cards.label):
+            path = ("cards", "label", i)
+            self.need_text(rule.text, path + ("text",))
+            scope = Scope()
+            scope.names["it"] = dsl.local("it", CARD)
+            typed = self.expr(rule.when, path + ("when",), scope, BOOL, "a label's 'when'")
+            if typed is not None:
+                rules.append((rule.text, typed.fn))
+        if self.diags:
+            return
+        for c in range(g.n_cards):
+            for key, fn in rules:
+                try:
+                    if fn(None, {"it": c}):
+                        g.card_label_key.append(key)
+                        break
+                except (RuleRuntimeError, TypeError, IndexError) as e:
+                    self.error(f"a label rule failed: {e}", ("cards", "label"))
+                    return
+            else:
+                self.error(f"no label rule matches card {c} ({self._card_attrs_text(c)})",
+                           ("cards", "label"), hint="end the list with a rule without 'when'")
+                return
+        g.labels = [g.card_label(c) for c in range(g.n_cards)]
+        by_label: dict[str, int] = {}
+        for c in range(g.n_cards):
+            other = by_label.setdefault(g.labels[c], c)
+            if g.face_of[other] != g.face_of[c]:
+                self.error(f"two different cards share the label '{g.labels[c]}' "
+                           f"({self._card_attrs_text(other)} and {self._card_attrs_text(c)})",
+                           ("cards", "label"), hint="put the attribute that differs in the label")
+                return
+        g.pick_actions = [Action(PICK, "", f, "pick " + g.labels[c])
+                          for f, c in enumerate(g.face_cards)]
+
+    def _card_attrs_text(self, c: int) -> str:
+        return ", ".join(f"{a}={t[c]}" for a, t in self.game.card_attrs.items())
+
+    # ---- zones -------------------------------------------------------------------------
+    def zones(self) -> None:
+        g, t = self.game, self.tables
+        for name, z in self.spec.zones.items():
+            info = ZoneInfo(name, z.owner, z.visibility, z.ordered, z.label or name)
+            if z.label:
+                self.need_text(z.label, ("zones", name, "label"))
+            if z.owner == "table":
+                t.table_zones[name] = len(g.table_zones)
+                g.table_zones.append(info)
+            else:
+                t.player_zones[name] = len(g.player_zones)
+                g.player_zones.append(info)
+        t.n_table_zones = len(g.table_zones)
+        start = self.spec.cards.start
+        if start in t.table_zones:
+            g.start_zone = t.table_zones[start]
+        elif start in t.player_zones:
+            self.error(f"the deck must start in a table zone; '{start}' belongs to each player",
+                       ("cards", "start"))
+        else:
+            self.error(f"unknown zone '{start}'", ("cards", "start"),
+                       hint=did_you_mean(start, t.table_zones))
+
+    # ---- variables ---------------------------------------------------------------------
+    def var_type(self, name: str, path: YamlPath) -> str | None:
+        if name in VAR_TYPES:
+            return VAR_TYPES[name]
+        if name in self.tables.attributes:
+            return self.tables.attributes[name][0]
+        self.error(f"unknown type '{name}'", path,
+                   hint=did_you_mean(name, list(VAR_TYPES) + list(self.tables.attributes))
+                   or "types: " + ", ".join(VAR_TYPES) + ", or a card attribute's name")
+        return None
+
+    def initial(self, ty: str, v: Any, path: YamlPath, domain: frozenset | None) -> Any:
+        if v is None:
+            return {INT: 0, BOOL: False, CARDS: [], PLAYERS: []}.get(ty)
+        ok = {INT: isinstance(v, int) and not isinstance(v, bool), BOOL: isinstance(v, bool),
+              STR: isinstance(v, str), PLAYER: isinstance(v, int) and not isinstance(v, bool)
+              and v >= 0}.get(ty, False)
+        if ty == STR and domain is not None and v not in domain:
+            self.error(f"'{v}' is not one of {sorted(domain)}", path,
+                       hint=did_you_mean(str(v), domain))
+            return None
+        if not ok:
+            self.error(f"initial value {_show(v)} does not fit type {describe(ty)}", path)
+            return None
+        return v
+
+    def variables(self) -> None:
+        g, t = self.game, self.tables
+        seen: dict[str, str] = {}
+        groups = (("game", self.spec.variables.game, t.game_vars, g.game_vars, g.game_var_initial),
+                  ("player", self.spec.variables.player, t.player_vars, g.player_vars,
+                   g.player_var_initial),
+                  ("turn", self.spec.variables.turn, t.turn_vars, g.turn_vars, g.turn_var_initial))
+        for scope_name, specs, table, infos, initial in groups:
+            for name, v in specs.items():
+                path = ("variables", scope_name, name)
+                if name in seen:
+                    self.error(f"variable '{name}' is already declared in variables.{seen[name]}",
+                               path, key=True)
+                    continue
+                clash = self._name_clash(name)
+                if clash:
+                    self.error(f"variable '{name}' has the same name as {clash}", path, key=True)
+                    continue
+                seen[name] = scope_name
+                ty = self.var_type(v.type, path + ("type",))
+                if ty is None:
+                    continue
+                domain = t.attributes[v.type][1] if v.type in t.attributes else None
+                if v.label:
+                    self.need_text(v.label, path + ("label",))
+                table[name] = (len(infos), ty)
+                infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name))
+                initial.append(self.initial(ty, v.initial, path + ("initial",), domain))
+
+    RESERVED = {"actor", "opener", "it", "p", "players", "num_players", "true", "false", "none"}
+
+    def _name_clash(self, name: str) -> str:
+        t = self.tables
+        if name in self.RESERVED:
+            return "a built-in name"
+        if name in t.table_zones or name in t.player_zones:
+            return f"zone '{name}'"
+        if name in dsl.BUILTINS:
+            return f"the built-in function '{name}'"
+        return ""
+
+    # ---- definitions -------------------------------------------------------------------
+    def definitions(self) -> None:
+        t = self.tables
+        for head, body in self.spec.define.items():
+            path = ("define", head)
+            m = dsl.DEF_HEAD.match(head)
+            if not m:
+                self.error(f"'{head}' is not a definition name; write name or name(a, b)",
+                           path, key=True)
+                continue
+            name = m.group(1)
+            params = [p.strip() for p in (m.group(2) or "").split(",") if p.strip()]
+            clash = self._name_clash(name) or (
+                "a variable" if name in t.game_vars or name in t.turn_vars else "")
+            if clash:
+                self.error(f"definition '{name}' has the same name as {clash}", path, key=True)
+                continue
+            if name in t.definitions:
+                self.error(f"definition '{name}' is declared twice", path, key=True)
+                continue
+            tree = None
+            if isinstance(body, bool | int):
+                body = str(body).lower() if isinstance(body, bool) else str(body)
+            try:
+                tree = dsl.parse(body, "expr")
+            except CompileError as e:
+                self.located(e, path)
+            t.definitions[name] = (params, tree, head)
+        # compile every definition once, so errors show at the definition itself
+        for name, (params, tree, head) in list(t.definitions.items()):
+            if tree is None or params:
+                continue
+            self.expr(self.spec.define[head], ("define", head), Scope())
+
+    def names_of_windows(self) -> None:
+        self.tables.windows = set(self.spec.windows)
+
+    # ---- effects -----------------------------------------------------------------------
+    def effects(self, items: Any, path: YamlPath, scope: Scope) -> Fn:
+        if not isinstance(items, list):
+            self.error("effects must be a list", path)
+            return _noop
+        scope = scope.child()
+        scope.effects = True
+        fns = [f for i, item in enumerate(items) if (f := self.effect(item, path + (i,), scope))]
+        if not fns:
+            return _noop
+        if len(fns) == 1:
+            return fns[0]
+
+        def run(s: Any, e: dict) -> None:
+            for f in fns:
+                f(s, e)
+
+        return run
+
+    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Fn | None:
+        if isinstance(item, str):
+            try:
+                tree = dsl.parse(item, "stmt")
+                return self.statement(tree, scope)
+            except CompileError as e:
+                self.located(e, path)
+            except DefinitionError as e:
+                self.located(e.error, ("define", self._def_key(e.name)))
+            return None
+        if isinstance(item, dict):
+            if "if" in item:
+                return self.if_effect(item, path, scope)
+            if "for" in item:
+                return self.for_effect(item, path, scope)
+            if "log" in item:
+                return self.log_effect(item, path, scope)
+        self.error("an effect is a statement (text), or a mapping with if/then/else, "
+                   "for/do, or log/args/to", path)
+        return None
+
+    def _keys(self, item: dict, allowed: set[str], path: YamlPath) -> bool:
+        ok = True
+        for k in item:
+            if k not in allowed:
+                self.error(f"unknown key '{k}'", path + (k,), key=True,
+                           hint=did_you_mean(str(k), allowed) or
+                           "allowed keys: " + ", ".join(sorted(allowed)))
+                ok = False
+        return ok
+
+    def if_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+        self._keys(item, {"if", "then", "else"}, path)
+        cond = self.expr(item["if"], path + ("if",), scope, BOOL, "the condition of 'if'")
+        if "then" not in item:
+            self.error("an 'if' effect needs 'then'", path)
+        then = self.effects(item.get("then", []), path + ("then",), scope)
+        other = self.effects(item.get("else", []), path + ("else",), scope)
+        if cond is None:
+            return None
+        c = cond.fn
+
+        def run(s: Any, e: dict) -> None:
+            if c(s, e):
+                then(s, e)
+            else:
+                other(s, e)
+
+        return run
+
+    def for_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+        self._keys(item, {"for", "do"}, path)
+        head = item["for"]
+        m = dsl.FOR_HEAD.match(head) if isinstance(head, str) else None
+        if not m:
+            self.error("write 'for' as: NAME in LIST (for example: p in players)", path + ("for",))
+            return None
+        lead, var, rest = m.groups()
+        start = len(lead) + len(var) + (len(head) - len(lead) - len(var) - len(rest))
+        try:
+            it = self.x.expr(dsl.parse(rest, "expr"), scope)
+        except CompileError as e:
+            self.error(e.message, path + ("for",), offset=(e.line, e.col + start), hint=e.hint)
+            return None
+        et = elem_of(it.type)
+        if et is None:
+            self.error(f"'for' needs a list or a zone, but this is {describe(it.type)}",
+                       path + ("for",), offset=(0, start))
+            return None
+        inner = scope.child()
+        key = inner.fresh_key(var)
+        inner.names[var] = local(var, et, key)
+        body = self.effects(item.get("do", []), path + ("do",), inner)
+        itf = it.fn
+        is_zone = it.type == ZONE
+
+        def run(s: Any, e: dict) -> None:
+            xs = s.zones[itf(s, e)] if is_zone else itf(s, e)
+            for x in list(xs):
+                e[key] = x
+                body(s, e)
+
+        return run
+
+    def log_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+        self._keys(item, {"log", "args", "to"}, path)
+        key = item["log"]
+        if not isinstance(key, str):
+            self.error("'log' names a text key", path + ("log",))
+            return None
+        self.need_text(key, path + ("log",))
+        args = item.get("args", {}) or {}
+        if not isinstance(args, dict):
+            self.error("'args' must be a mapping of name: expression", path + ("args",))
+            return None
+        compiled: list[tuple[str, str, Fn]] = []
+        for name, value in args.items():
+            typed = self.expr(value, path + ("args", name), scope)
+            if typed is None:
+                continue
+            kind = {PLAYER: "player", CARD: "card", CARDS: "cards", ZONE: "cards", INT: "int",
+                    STR: "str", BOOL: "bool", PLAYERS: "players", NONE: "str"}.get(typed.type)
+            if kind is None:
+                self.error(f"cannot show {describe(typed.type)} in a message", path + ("args", name))
+                continue
+            fn = typed.fn
+            if typed.type == ZONE:
+                fn = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(fn)
+            compiled.append((str(name), kind, fn))
+        audience = None
+        if "to" in item:
+            typed = self.expr(item["to"], path + ("to",), scope)
+            if typed is not None:
+                if typed.type == PLAYER:
+                    f = typed.fn
+                    audience = (lambda f: lambda s, e: (f(s, e),))(f)
+                elif compatible(PLAYERS, typed.type):
+                    f = typed.fn
+                    audience = (lambda f: lambda s, e: tuple(sorted(set(f(s, e)))))(f)
+                else:
+                    self.error(f"'to' must be a player or a list of players, but this is "
+                               f"{describe(typed.type)}", path + ("to",))
+            self.need_text(key + "_hidden", path + ("log",))
+        names = {n for n, _, _ in compiled}
+        if key in self.spec.text:
+            for lang, template in self.spec.text[key].items():
+                unknown = placeholders(template) - names - {"actor"}
+                if unknown:
+                    self.error(f"text '{key}' ({lang}) uses {sorted(unknown)} but this log "
+                               f"gives only {sorted(names)}", path + ("args",))
+                    break
+
+        def run(s: Any, e: dict) -> None:
+            vals = tuple((n, k, _snapshot(f(s, e))) for n, k, f in compiled)
+            s.add_event(key, vals, None if audience is None else audience(s, e))
+
+        return run
+
+    def statement(self, tree: Tree, scope: Scope) -> Fn:
+        kind = str(tree.data)
+        method = getattr(self, "s_" + kind, None)
+        if method is None:
+            raise fail(tree, f"'{kind}' is not a statement")
+        return method(tree, scope)
+
+    def _zone(self, tree: Tree, scope: Scope, what: str) -> Fn:
+        typed = self.x.expr(tree, scope)
+        if typed.type != ZONE:
+            raise fail(tree, f"{what} must be a zone, but this is {describe(typed.type)}")
+        return typed.fn
+
+    def _int(self, tree: Tree, scope: Scope, what: str) -> Fn:
+        return self.x.expect(tree, scope, INT, what).fn
+
+    def _cards(self, tree: Tree, scope: Scope, what: str) -> Fn:
+        typed = self.x.expr(tree, scope)
+        f = typed.fn
+        if typed.type == CARD:
+            return lambda s, e: [] if (c := f(s, e)) is None else [c]
+        if typed.type == ZONE:
+            return lambda s, e: list(s.zones[f(s, e)])
+        if compatible(CARDS, typed.type):
+            return f
+        raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
+                   f"{describe(typed.type)}")
+
+    def s_set_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        lv, value_tree = tree.children
+        setter, ty = self.lvalue(lv, scope)
+        value = self.x.expr(value_tree, scope)
+        if not compatible(ty, value.type):
+            raise fail(value_tree, f"cannot store {describe(value.type)} in a variable of type "
+                       f"{describe(ty)}")
+        vf = value.fn
+        return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
+
+    def s_add_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        value_tree, lv = tree.children
+        setter, ty = self.lvalue(lv, scope)
+        getter = self.x.expr(Tree("attr", lv.children) if lv.data == "lv_attr" else
+                             Tree("name", lv.children), scope).fn
+        if ty != INT:
+            raise fail(lv, f"'add' needs a number variable, but this is {describe(ty)}")
+        vf = self._int(value_tree, scope, "the amount to add")
+        return lambda s, e: setter(s, e, getter(s, e) + vf(s, e))
+
+    def lvalue(self, lv: Tree, scope: Scope) -> tuple[Callable[[Any, dict, Any], None], str]:
+        t = self.tables
+        if lv.data == "lv_name":
+            name = str(lv.children[0])
+            if name in t.game_vars:
+                i, ty = t.game_vars[name]
+
+                def set_game(s: Any, e: dict, v: Any, i: int = i) -> None:
+                    s.gvars[i] = v
+                return set_game, ty
+            if name in t.turn_vars:
+                i, ty = t.turn_vars[name]
+
+                def set_turn(s: Any, e: dict, v: Any, i: int = i) -> None:
+                    s.tvars[i] = v
+                return set_turn, ty
+            if name in scope.names:
+                raise fail(lv, f"'{name}' is not a variable; only variables can be set")
+            if name in t.player_vars:
+                raise fail(lv, f"'{name}' belongs to each player; write <player>.{name}")
+            raise fail(lv, f"unknown variable '{name}'",
+                       did_you_mean(name, list(t.game_vars) + list(t.turn_vars)))
+        base_tree, name_tok = lv.children
+        base = self.x.expr(base_tree, scope)
+        name = str(name_tok)
+        if base.type != PLAYER:
+            raise fail(lv, f"only player variables can be set with '.', but this is "
+                       f"{describe(base.type)}")
+        if name not in t.player_vars:
+            raise fail(name_tok, f"players have no variable '{name}'",
+                       did_you_mean(name, t.player_vars))
+        i, ty = t.player_vars[name]
+        bf = base.fn
+
+        def set_player(s: Any, e: dict, v: Any) -> None:
+            p = bf(s, e)
+            if p is None:
+                raise RuleRuntimeError("", f"cannot set '{name}' of no player (none)")
+            s.pvars[i][p] = v
+
+        return set_player, ty
+
+    def s_move_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        what, dest_tree, *places = tree.children
+        cards = self._cards(what, scope, "what 'move' moves")
+        dest = self._zone(dest_tree, scope, "where 'move' puts cards")
+        up = any(p.data == "face_up" for p in places)
+        bottom = any(p.data == "at_bottom" for p in places)
+        return lambda s, e: s.move_cards(cards(s, e), dest(s, e), up, bottom)
+
+    def s_draw_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        n, src, dest = tree.children
+        nf = self._int(n, scope, "how many to draw")
+        sf = self._zone(src, scope, "the zone drawn from")
+        df = self._zone(dest, scope, "the zone drawn to")
+        return lambda s, e: s.draw(nf(s, e), sf(s, e), df(s, e))
+
+    def s_refill_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        zone, src, n = tree.children
+        zf = self._zone(zone, scope, "the zone refilled")
+        sf = self._zone(src, scope, "the zone drawn from")
+        nf = self._int(n, scope, "the size to refill to")
+
+        def run(s: Any, e: dict) -> None:
+            z = zf(s, e)
+            missing = nf(s, e) - len(s.zones[z])
+            if missing > 0:
+                s.draw(missing, sf(s, e), z)
+
+        return run
+
+    def s_deal_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        n, src, kind_tok = tree.children
+        nf = self._int(n, scope, "how many to deal")
+        sf = self._zone(src, scope, "the zone dealt from")
+        kind = str(kind_tok)
+        if kind not in self.tables.player_zones:
+            raise fail(kind_tok, f"'{kind}' is not a zone each player owns",
+                       did_you_mean(kind, self.tables.player_zones))
+        k = self.tables.player_zones[kind]
+        nt = self.tables.n_table_zones
+
+        def run(s: Any, e: dict) -> None:
+            src_zone = sf(s, e)
+            for _ in range(nf(s, e)):
+                for p in range(s.n):
+                    s.draw(1, src_zone, nt + k * s.n + p)
+
+        return run
+
+    def s_shuffle_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        zf = self._zone(tree.children[0], scope, "what 'shuffle' shuffles")
+        return lambda s, e: s.shuffle(zf(s, e))
+
+    def s_swap_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        a = self._zone(tree.children[0], scope, "each side of 'swap'")
+        b = self._zone(tree.children[1], scope, "each side of 'swap'")
+        return lambda s, e: s.swap(a(s, e), b(s, e))
+
+    def s_reveal_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        cf = self._cards(tree.children[0], scope, "what 'reveal' shows")
+        return lambda s, e: s.reveal(cf(s, e))
+
+    def s_ask_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        name_tok, to_tree = tree.children
+        name = str(name_tok)
+        if name not in self.spec.windows:
+            raise fail(name_tok, f"unknown window '{name}'", did_you_mean(name, self.spec.windows))
+        index = list(self.spec.windows).index(name)
+        if to_tree is not None:
+            typed = self.x.expr(to_tree, scope)
+            tf = typed.fn
+            if typed.type == PLAYER:
+                order = lambda s, e: [tf(s, e)]  # noqa: E731
+            elif compatible(PLAYERS, typed.type):
+                order = tf
+            else:
+                raise fail(to_tree, f"'ask ... to' needs a player or a list of players, but this"
+                           f" is {describe(typed.type)}")
+        else:
+            order = None
+
+        def run(s: Any, e: dict) -> None:
+            opener = e.get("actor", e.get("opener"))
+            if order is None:
+                win = s.game.windows[index]
+                players = s.game.guard(win.rule + ".order", win.order, s, {"opener": opener})
+            else:
+                players = order(s, e)
+            s.queue_window(index, [p for p in players if p is not None], opener)
+
+        return run
+
+    def s_end_turn_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        def run(s: Any, e: dict) -> None:
+            s.end_turn_flag = True
+        return run
+
+    def s_turn_to_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        pf = self.x.expect(tree.children[0], scope, PLAYER, "who gets the turn").fn
+        return lambda s, e: s.turn_to(pf(s, e))
+
+    def s_end_game_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        reason = str(tree.children[0])
+        if reason not in self.spec.text:
+            raise fail(tree.children[0], f"no text '{reason}' to explain why the game ended",
+                       did_you_mean(reason, self.spec.text) or "add it to the text section")
+        return lambda s, e: s.finish(reason)
+
+    def s_pass_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        return _noop
+
+    # ---- phases, windows, actions ------------------------------------------------------
+    def phases_and_actions(self) -> None:
+        g = self.game
+        phase_names = list(self.spec.phases)
+        window_names = list(self.spec.windows)
+        empty = Scope()
+        for i, (name, ph) in enumerate(self.spec.phases.items()):
+            path = ("phases", name)
+            label = ph.label or name
+            if ph.label:
+                self.need_text(ph.label, path + ("label",))
+            first = self.expr(ph.first, path + ("first",), empty, PLAYER, "'first'")
+            pscope = Scope()
+            pscope.names["p"] = local("p", PLAYER)
+            active = self.expr(ph.active, path + ("active",), pscope, BOOL, "'active'")
+            end_if = None
+            if ph.end_if is not None:
+                end_if = self.expr(ph.end_if, path + ("end_if",), empty, BOOL, "'end_if'")
+            nxt = i
+            if ph.next is not None:
+                if ph.next in self.spec.phases:
+                    nxt = phase_names.index(ph.next)
+                else:
+                    self.error(f"unknown phase '{ph.next}'", path + ("next",),
+                               hint=did_you_mean(ph.next, phase_names))
+            g.phases.append(CompiledPhase(
+                name=name, rule=f"phases.{name}", label=label,
+                first=first.fn if first else _none, active=active.fn if active else _true,
+                step=1 if ph.turn_order == "clockwise" else -1,
+                on_begin=self.effects(ph.on_begin, path + ("on_begin",), empty),
+                end_if=end_if.fn if end_if else None,
+                on_end=self.effects(ph.on_end, path + ("on_end",), empty), next=nxt))
+        for name, w in self.spec.windows.items():
+            path = ("windows", name)
+            if w.prompt:
+                self.need_text(w.prompt, path + ("prompt",))
+            oscope = Scope()
+            oscope.names["opener"] = local("opener", PLAYER)
+            order = self.expr(w.order, path + ("order",), oscope, PLAYERS, "'order'")
+            escope = oscope.child()
+            escope.names["actor"] = local("actor", PLAYER)
+            eligible = self.expr(w.eligible, path + ("eligible",), escope, BOOL, "'eligible'")
+            g.windows.append(CompiledWindow(
+                name=name, rule=f"windows.{name}", prompt=w.prompt,
+                order=order.fn if order else _empty_list, eligible=eligible.fn if eligible else _true,
+                then=self.effects(w.then, path + ("then",), oscope)))
+        for index, (name, a) in enumerate(self.spec.actions.items()):
+            path = ("actions", name)
+            act = self.action(name, index, a, path, phase_names, window_names)
+            g.actions.append(act)
+            if act.window is not None:
+                g.windows[act.window].actions.append(act)
+            else:
+                for pi, phase in enumerate(g.phases):
+                    if act.phases is None or pi in act.phases:
+                        phase.actions.append(act)
+        for w in g.windows:
+            if not w.actions:
+                self.error(f"window '{w.name}' has no actions (give an action 'window: {w.name}')",
+                           ("windows", w.name), key=True)
+
+    def action(self, name: str, index: int, a: Any, path: YamlPath, phase_names: list[str],
+               window_names: list[str]) -> CompiledAction:
+        label = a.label or name
+        if a.label:
+            self.need_text(a.label, path + ("label",))
+        scope = Scope()
+        scope.names["actor"] = local("actor", PLAYER)
+        window = None
+        if a.window is not None:
+            if a.phase is not None:
+                self.error("an action belongs to a window or to phases, not both",
+                           path + ("phase",), key=True)
+            if a.window in window_names:
+                window = window_names.index(a.window)
+            else:
+                self.error(f"unknown window '{a.window}'", path + ("window",),
+                           hint=did_you_mean(a.window, window_names))
+            scope.names["opener"] = local("opener", PLAYER)
+        phases = None
+        if a.phase is not None:
+            wanted = [a.phase] if isinstance(a.phase, str) else a.phase
+            phases = set()
+            for j, ph in enumerate(wanted):
+                ppath = path + ("phase",) if isinstance(a.phase, str) else path + ("phase", j)
+                if ph in phase_names:
+                    phases.add(phase_names.index(ph))
+                else:
+                    self.error(f"unknown phase '{ph}'", ppath, hint=did_you_mean(ph, phase_names))
+        when = self.expr(a.when, path + ("when",), scope, BOOL, "'when'")
+        params: list[CompiledParam] = []
+        pscope = scope.child()
+        names_seen: set[str] = set()
+        for j, p in enumerate(a.params):
+            cp = self.param(p, path + ("params", j), pscope, f"actions.{name}.params[{j}]")
+            if cp is None:
+                continue
+            if cp.name in names_seen or cp.name in self.RESERVED:
+                self.error(f"parameter name '{cp.name}' is already used", path + ("params", j))
+            names_seen.add(cp.name)
+            params.append(cp)
+        effects = self.effects(a.effects, path + ("effects",), pscope)
+        start = Action(START, name, index, name)
+        return CompiledAction(name=name, index=index, rule=f"actions.{name}", label=label,
+                              window=window, phases=phases, when=when.fn if when else _false,
+                              params=params, effects=effects, closes=a.closes, start=start)
+
+    def param(self, p: Any, path: YamlPath, scope: Scope, rule: str) -> CompiledParam | None:
+        g = self.game
+        kind, name = p.kind, p.name
+        if p.prompt:
+            self.need_text(p.prompt, path + ("prompt",))
+        cp = CompiledParam(kind=kind, name=name, rule=rule, game=g, prompt=p.prompt)
+        if p.when is not None:
+            w = self.expr(p.when, path + ("when",), scope, BOOL, "'when'")
+            cp.when = w.fn if w else _true
+        where_scope = scope.child()
+        allowed = {"cards": {"from", "min", "max", "where"}, "choice": {"values", "where"},
+                   "number": {"min", "max", "where"}, "player": {"among", "where"}}[kind]
+        allowed |= {"when", "otherwise", "prompt"}
+        for key in ("from_", "values", "among", "min", "max", "where", "otherwise"):
+            shown = "from" if key == "from_" else key
+            if getattr(p, key) is not None and shown not in allowed:
+                self.error(f"'{shown}' does not apply to a {kind} parameter", path + (shown,),
+                           key=True, hint="it takes: " + ", ".join(sorted(allowed)))
+        value_type = {"cards": CARDS, "number": INT, "player": PLAYER}.get(kind, "any")
+        if kind == "cards":
+            if p.from_ is None:
+                self.error("a cards parameter needs 'from' (a zone or a list of cards)", path)
+                return None
+            src = self.expr(p.from_, path + ("from",), scope)
+            if src is not None:
+                if src.type == ZONE:
+                    cp.source = src.fn
+                elif compatible(CARDS, src.type):
+                    cp.source = src.fn
+                else:
+                    self.error(f"'from' must be a zone or a list of cards, but this is "
+                               f"{describe(src.type)}", path + ("from",))
+            where_scope.names["it"] = local("it", CARD)
+            value_type = CARDS
+        elif kind == "number":
+            if p.min is None or p.max is None:
+                self.error("a number parameter needs 'min' and 'max'", path)
+                return None
+        elif kind == "choice":
+            if p.values is None:
+                self.error("a choice parameter needs 'values'", path)
+                return None
+            vals = p.values
+            if isinstance(vals, list):
+                items = list(vals)
+                types = {type(v) for v in items}
+                vt = INT if types == {int} else STR
+                cp.values = lambda s, e, items=items: items
+            else:
+                typed = self.expr(vals, path + ("values",), scope)
+                vt = "any"
+                if typed is not None:
+                    et = elem_of(typed.type)
+                    if et is None:
+                        self.error(f"'values' must be a list, but this is {describe(typed.type)}",
+                                   path + ("values",))
+                    else:
+                        vt = et
+                        f = typed.fn
+                        cp.values = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(f) \
+                            if typed.type == ZONE else f
+            value_type = vt
+            where_scope.names["it"] = local("it", vt)
+        else:  # player
+            if p.among is not None:
+                typed = self.expr(p.among, path + ("among",), scope, PLAYERS, "'among'")
+                cp.values = typed.fn if typed else _empty_list
+            else:
+                cp.values = lambda s, e: s.players
+            where_scope.names["it"] = local("it", PLAYER)
+        if kind == "number":
+            where_scope.names["it"] = local("it", INT)
+        for key in ("min", "max"):
+            v = getattr(p, key)
+            if v is not None and key in allowed:
+                typed = self.expr(v, path + (key,), scope, INT, f"'{key}'")
+                setattr(cp, key, typed.fn if typed else (lambda s, e: 0))
+        if p.where is not None:
+            typed = self.expr(p.where, path + ("where",), where_scope, BOOL, "'where'")
+            cp.where = typed.fn if typed else _true
+        if p.otherwise is not None:
+            typed = self.expr(p.otherwise, path + ("otherwise",), scope)
+            if typed is not None:
+                want = value_type
+                if want != "any" and not compatible(want, typed.type):
+                    self.error(f"'otherwise' must be {describe(want)}, but this is "
+                               f"{describe(typed.type)}", path + ("otherwise",))
+                cp.otherwise = typed.fn
+        cp.value_type = "card" if value_type == CARD else value_type
+        if kind == "cards":
+            g.done_actions.setdefault(name, Action(DONE, name, None, "done"))
+        # later parameters and the effects see this one by name
+        scope.names[name] = local(name, value_type)
+        return cp
+
+    # ---- setup, scoring, invariants ----------------------------------------------------
+    def setup(self) -> None:
+        self.game.setup = self.effects(self.spec.setup, ("setup",), Scope())
+
+    def scoring(self) -> None:
+        scope = Scope()
+        scope.names["p"] = local("p", PLAYER)
+        typed = self.expr(self.spec.scoring.score, ("scoring", "score"), scope, INT, "the score")
+        self.game.score_fn = typed.fn if typed else (lambda s, e: 0)
+        self.game.winners_highest = self.spec.scoring.winners == "highest"
+
+    def invariants(self) -> None:
+        for i, inv in enumerate(self.spec.invariants):
+            typed = self.expr(inv.check, ("invariants", i, "check"), Scope(), BOOL, "an invariant")
+            if typed is not None:
+                self.game.invariants.append((inv.name, typed.fn))
+
+
+def _snapshot(v: Any) -> Any:
+    return list(v) if isinstance(v, list) else v
+
+
+def _noop(s: Any, e: dict) -> None:
+    return None
+
+
+def _true(s: Any, e: dict) -> bool:
+    return True
+
+
+def _false(s: Any, e: dict) -> bool:
+    return False
+
+
+def _none(s: Any, e: dict) -> None:
+    return None
+
+
+def _empty_list(s: Any, e: dict) -> list:
+    return []
+
+
+def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
+    seen = set()
+    out = []
+    for d in diags:
+        k = (d.file, d.line, d.col, d.message)
+        if k not in seen:
+            seen.add(k)
+            out.append(d)
+    return out
+
+
+__all__ = ["load", "load_text", "Compiler", "State", "Token"]

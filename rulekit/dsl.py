@@ -1,0 +1,781 @@
+"""The ruleset language: parse DSL text once and compile it into typed Python closures.
+
+A compiled expression is a function `f(state, env)`; `env` is a dict of local names (the actor,
+an action's parameters, comprehension variables). Nothing walks a syntax tree at run time.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import RuleRuntimeError
+
+Fn = Callable[[Any, dict], Any]
+
+INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
+    "int", "bool", "str", "player", "card", "zone", "none", "any")
+CARDS, PLAYERS = "list[card]", "list[player]"
+
+
+def list_of(t: str) -> str:
+    """The type of a list whose elements have type t."""
+    return f"list[{t}]"
+
+
+def elem_of(t: str) -> str | None:
+    """The element type of a list type, or None if t is not a list (zones hold cards)."""
+    if t == ZONE:
+        return CARD
+    if t.startswith("list["):
+        return t[5:-1]
+    return None
+
+
+def compatible(expected: str, got: str) -> bool:
+    """Whether a value of type got may stand where expected is wanted."""
+    if expected == got or ANY in (expected, got):
+        return True
+    if got == NONE and expected in (PLAYER, CARD, STR):
+        return True
+    if expected == CARDS and got == ZONE:
+        return True
+    ee, ge = elem_of(expected), elem_of(got)
+    if ee is not None and ge is not None:
+        return compatible(ee, ge) or ge == ANY
+    return False
+
+
+@dataclass
+class Typed:
+    """A compiled expression: its static type, its closure, a constant value if known."""
+
+    type: str
+    fn: Fn
+    const: Any = None
+    is_const: bool = False
+    domain: frozenset | None = None  # allowed symbols, for enum-valued card attributes
+    uses_random: bool = False
+
+
+class CompileError(Exception):
+    """A problem in one DSL string: message, (line, col) inside the string, hint."""
+
+    def __init__(self, message: str, line: int = 0, col: int = 0, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+        self.hint = hint
+
+
+def did_you_mean(name: str, options: Any) -> str:
+    """A 'did you mean' hint for a misspelt name, or ''."""
+    close = difflib.get_close_matches(name, list(options), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+@functools.cache
+def _parser() -> Lark:
+    text = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", start=["start_expr", "start_stmt"], propagate_positions=True,
+                maybe_placeholders=True)
+
+
+MAX_DSL_LENGTH = 4000
+
+
+def parse(text: str, start: str) -> Tree:
+    """Parse DSL text (start is 'expr' or 'stmt'); raise CompileError with its position."""
+    if len(text) > MAX_DSL_LENGTH:
+        raise CompileError(f"this text is too long ({len(text)} characters; at most "
+                           f"{MAX_DSL_LENGTH})")
+    try:
+        tree = _parser().parse(text, start=f"start_{start}")
+    except UnexpectedCharacters as e:
+        raise CompileError(f"unexpected character {text[e.pos_in_stream]!r}",
+                           e.line - 1, e.column - 1) from None
+    except UnexpectedEOF:
+        lines = text.splitlines() or [""]
+        raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1])) from None
+    except UnexpectedToken as e:
+        tok = e.token
+        if tok.type == "$END":
+            lines = text.splitlines() or [""]
+            raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1])) from None
+        expected = sorted(x for x in e.expected if not x.startswith("_"))
+        hint = ""
+        if start == "stmt" and tok.line == 1 and tok.column == 1:
+            hint = ("an effect starts with one of: set, add, move, draw, refill, deal, shuffle, "
+                    "swap, reveal, ask, end turn, turn to, end game, pass")
+        elif len(expected) <= 6:
+            hint = "expected " + ", ".join(_show_terminal(x) for x in expected)
+        raise CompileError(f"unexpected {tok.value!r}", tok.line - 1, tok.column - 1, hint) from None
+    except UnexpectedInput as e:  # pragma: no cover - other lark input errors
+        raise CompileError(str(e).splitlines()[0], getattr(e, "line", 1) - 1,
+                           getattr(e, "column", 1) - 1) from None
+    except RecursionError:
+        raise CompileError("the expression is nested too deeply") from None
+    return tree.children[0]
+
+
+_TERMINAL_NAMES = {"NAME": "a name", "INT": "a number", "STRING": "a quoted text",
+                   "COMP_OP": "a comparison", "ADD_OP": "+ or -", "MUL_OP": "*, // or %",
+                   "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
+                   "DOT": "'.'", "EQUAL": "'='"}
+
+
+def _show_terminal(name: str) -> str:
+    return _TERMINAL_NAMES.get(name, f"'{name.lower()}'")
+
+
+def pos_of(node: Tree | Token) -> tuple[int, int]:
+    """0-based (line, col) of a tree node or token inside its DSL string."""
+    if isinstance(node, Token):
+        return (node.line or 1) - 1, (node.column or 1) - 1
+    meta = node.meta
+    if getattr(meta, "empty", True):
+        for child in node.children:
+            if isinstance(child, Tree | Token):
+                return pos_of(child)
+        return 0, 0
+    return meta.line - 1, meta.column - 1
+
+
+def fail(node: Tree | Token, message: str, hint: str = "") -> CompileError:
+    """A CompileError located at node."""
+    line, col = pos_of(node)
+    return CompileError(message, line, col, hint)
+
+
+# ---------------------------------------------------------------------------------------------
+# Names visible to a compiled expression
+
+
+@dataclass
+class Scope:
+    """Local names visible to an expression: name -> Typed (an env lookup or a bound argument)."""
+
+    names: dict[str, Typed] = field(default_factory=dict)
+    effects: bool = False  # random() and other effectful calls are allowed
+    counter: list[int] = field(default_factory=lambda: [0])
+
+    def child(self) -> Scope:
+        """A nested scope sharing the counter used to make unique env keys."""
+        return Scope(dict(self.names), self.effects, self.counter)
+
+    def fresh_key(self, name: str) -> str:
+        """A unique env key for a comprehension variable, so nested uses never clash."""
+        self.counter[0] += 1
+        return f"{name}#{self.counter[0]}"
+
+
+def local(name: str, type_: str, key: str | None = None) -> Typed:
+    """A Typed that reads env[key]."""
+    k = key or name
+
+    def get(s: Any, e: dict) -> Any:
+        return e[k]
+
+    return Typed(type_, get)
+
+
+class Tables:
+    """What the compiler needs to know about a game: attributes, zones, variables, definitions."""
+
+    def __init__(self) -> None:
+        self.attributes: dict[str, tuple[str, frozenset | None, list]] = {}
+        self.table_zones: dict[str, int] = {}
+        self.player_zones: dict[str, int] = {}  # name -> kind index
+        self.n_table_zones = 0
+        self.game_vars: dict[str, tuple[int, str]] = {}
+        self.player_vars: dict[str, tuple[int, str]] = {}
+        self.turn_vars: dict[str, tuple[int, str]] = {}
+        self.definitions: dict[str, tuple[list[str], Tree | None, str]] = {}
+        self.symbols: set[str] = set()
+        self.windows: set[str] = set()
+        self.text_keys: set[str] = set()
+
+
+BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
+            "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
+            "cards", "len"}
+AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
+
+
+class DefinitionError(Exception):
+    """A definition failed to compile; the compiler reports it at the definition."""
+
+    def __init__(self, name: str, error: CompileError):
+        self.name = name
+        self.error = error
+
+
+class ExprCompiler:
+    """Compiles expression trees to closures, with static types and located errors."""
+
+    def __init__(self, tables: Tables):
+        self.t = tables
+        self._def_stack: list[str] = []
+        self._def_cache: dict[str, Typed] = {}
+
+    # -- entry points ---------------------------------------------------------------------
+    def expr(self, tree: Tree | Token, scope: Scope) -> Typed:
+        """Compile one expression tree."""
+        if isinstance(tree, Token):
+            raise fail(tree, f"unexpected {tree.value!r}")
+        method = getattr(self, "c_" + str(tree.data), None)
+        if method is None:
+            raise fail(tree, f"'{tree.data}' is not an expression")
+        return method(tree, scope)
+
+    def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed:
+        """Compile and check that the result has type type_."""
+        typed = self.expr(tree, scope)
+        if not compatible(type_, typed.type):
+            raise fail(tree, f"{what} must be {describe(type_)}, but this is {describe(typed.type)}")
+        return typed
+
+    # -- literals -------------------------------------------------------------------------
+    def c_int_(self, tree: Tree, scope: Scope) -> Typed:
+        v = int(tree.children[0])
+        if v > 10**12:
+            raise fail(tree, f"the number {v} is too large (at most 10^12)")
+        return const(INT, v)
+
+    def c_string(self, tree: Tree, scope: Scope) -> Typed:
+        return const(STR, str(tree.children[0])[1:-1])
+
+    def c_true_(self, tree: Tree, scope: Scope) -> Typed:
+        return const(BOOL, True)
+
+    def c_false_(self, tree: Tree, scope: Scope) -> Typed:
+        return const(BOOL, False)
+
+    def c_none_(self, tree: Tree, scope: Scope) -> Typed:
+        return const(NONE, None)
+
+    def c_list_(self, tree: Tree, scope: Scope) -> Typed:
+        args = tree.children[0].children if tree.children[0] is not None else []
+        items = [self.expr(a, scope) for a in args]
+        types = {i.type for i in items if i.type != NONE}
+        if len(types) > 1:
+            raise fail(tree, "a list's items must all have the same type, not "
+                       + " and ".join(sorted(describe(t) for t in types)))
+        et = types.pop() if types else ANY
+        fns = [i.fn for i in items]
+
+        def f(s: Any, e: dict) -> list:
+            return [g(s, e) for g in fns]
+
+        return Typed(list_of(et), f, uses_random=any(i.uses_random for i in items))
+
+    # -- names ----------------------------------------------------------------------------
+    def c_name(self, tree: Tree, scope: Scope) -> Typed:
+        name = str(tree.children[0])
+        return self.lookup(name, tree, scope)
+
+    def lookup(self, name: str, node: Tree | Token, scope: Scope) -> Typed:
+        """Resolve a bare name: locals, variables, zones, definitions, built-in values."""
+        t = self.t
+        if name in scope.names:
+            return scope.names[name]
+        if name in t.game_vars:
+            idx, ty = t.game_vars[name]
+            return Typed(ty, lambda s, e, i=idx: s.gvars[i])
+        if name in t.turn_vars:
+            idx, ty = t.turn_vars[name]
+            return Typed(ty, lambda s, e, i=idx: s.tvars[i])
+        if name in t.table_zones:
+            z = t.table_zones[name]
+            return Typed(ZONE, lambda s, e, z=z: z, const=z, is_const=True)
+        if name in t.definitions:
+            return self.definition(name, [], node, scope)
+        if name == "players":
+            return Typed(PLAYERS, lambda s, e: s.players)
+        if name == "num_players":
+            return Typed(INT, lambda s, e: s.n)
+        if name in t.player_zones or name in t.player_vars:
+            raise fail(node, f"'{name}' belongs to each player; write it as <player>.{name}",
+                       f"for example actor.{name}")
+        options = (list(scope.names) + list(t.game_vars) + list(t.turn_vars)
+                   + list(t.table_zones) + list(t.definitions) + ["players", "num_players"])
+        if name in t.symbols:
+            raise fail(node, f"unknown name '{name}'", f"to compare with the value, quote it: '{name}'")
+        raise fail(node, f"unknown name '{name}'", did_you_mean(name, options))
+
+    def definition(self, name: str, args: list[Typed], node: Tree | Token, scope: Scope) -> Typed:
+        """Inline a `define:` entry, binding its parameters to the argument closures."""
+        params, body, _src = self.t.definitions[name]
+        if len(args) != len(params):
+            raise fail(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}")
+        if not params and name in self._def_cache:
+            return self._def_cache[name]
+        if name in self._def_stack:
+            chain = " -> ".join(self._def_stack + [name])
+            raise fail(node, f"definition '{name}' refers to itself ({chain})",
+                       "a definition may not use itself, directly or through others")
+        if body is None:
+            raise fail(node, f"definition '{name}' has an error (reported at the definition)")
+        inner = Scope(counter=scope.counter, effects=False)
+        for p, a in zip(params, args, strict=True):
+            inner.names[p] = a
+        self._def_stack.append(name)
+        try:
+            typed = self.expr(body, inner)
+        except CompileError as e:
+            raise DefinitionError(name, e) from None
+        finally:
+            self._def_stack.pop()
+        if not params:
+            self._def_cache[name] = typed
+        return typed
+
+    # -- attribute access -----------------------------------------------------------------
+    def c_attr(self, tree: Tree, scope: Scope) -> Typed:
+        base_tree, name_tok = tree.children
+        base = self.expr(base_tree, scope)
+        return self.attribute(base, str(name_tok), name_tok)
+
+    def attribute(self, base: Typed, name: str, node: Tree | Token) -> Typed:
+        """`x.name` for a player (variable or zone) or a card (attribute)."""
+        t = self.t
+        bf = base.fn
+        if base.type == PLAYER:
+            if name in t.player_vars:
+                idx, ty = t.player_vars[name]
+
+                def pvar(s: Any, e: dict) -> Any:
+                    p = bf(s, e)
+                    if p is None:
+                        raise RuleRuntimeError("", f"no player (none) has a '{name}'")
+                    return s.pvars[idx][p]
+
+                return Typed(ty, pvar, uses_random=base.uses_random)
+            if name in t.player_zones:
+                k = t.player_zones[name]
+                nt = t.n_table_zones
+
+                def pzone(s: Any, e: dict) -> int:
+                    p = bf(s, e)
+                    if p is None:
+                        raise RuleRuntimeError("", f"no player (none) has a '{name}'")
+                    return nt + k * s.n + p
+
+                return Typed(ZONE, pzone, uses_random=base.uses_random)
+            raise fail(node, f"a player has no variable or zone '{name}'",
+                       did_you_mean(name, list(t.player_vars) + list(t.player_zones)))
+        if base.type == CARD:
+            if name not in t.attributes:
+                raise fail(node, f"cards have no attribute '{name}'", did_you_mean(name, t.attributes))
+            ty, domain, table = t.attributes[name]
+
+            def cattr(s: Any, e: dict) -> Any:
+                c = bf(s, e)
+                if c is None:
+                    raise RuleRuntimeError("", f"no card (none) has a '{name}'")
+                return table[c]
+
+            return Typed(ty, cattr, domain=domain, uses_random=base.uses_random)
+        raise fail(node, f"'.{name}' needs a player or a card, but this is {describe(base.type)}")
+
+    # -- operators ------------------------------------------------------------------------
+    def c_not_(self, tree: Tree, scope: Scope) -> Typed:
+        a = self.expect(tree.children[0], scope, BOOL, "the operand of 'not'")
+        f = a.fn
+        return Typed(BOOL, lambda s, e: not f(s, e), uses_random=a.uses_random)
+
+    def c_and_(self, tree: Tree, scope: Scope) -> Typed:
+        a = self.expect(tree.children[0], scope, BOOL, "each side of 'and'")
+        b = self.expect(tree.children[1], scope, BOOL, "each side of 'and'")
+        f, g = a.fn, b.fn
+        return Typed(BOOL, lambda s, e: f(s, e) and g(s, e), uses_random=a.uses_random or b.uses_random)
+
+    def c_or_(self, tree: Tree, scope: Scope) -> Typed:
+        a = self.expect(tree.children[0], scope, BOOL, "each side of 'or'")
+        b = self.expect(tree.children[1], scope, BOOL, "each side of 'or'")
+        f, g = a.fn, b.fn
+        return Typed(BOOL, lambda s, e: f(s, e) or g(s, e), uses_random=a.uses_random or b.uses_random)
+
+    def c_ternary(self, tree: Tree, scope: Scope) -> Typed:
+        a = self.expr(tree.children[0], scope)
+        c = self.expect(tree.children[1], scope, BOOL, "the condition after 'if'")
+        b = self.expr(tree.children[2], scope)
+        ty = a.type if a.type != NONE else b.type
+        if not (compatible(ty, b.type) or compatible(b.type, ty)):
+            raise fail(tree, f"both branches must have one type, not {describe(a.type)} and "
+                       f"{describe(b.type)}")
+        fa, fb, fc = a.fn, b.fn, c.fn
+        return Typed(ty, lambda s, e: fa(s, e) if fc(s, e) else fb(s, e),
+                     uses_random=a.uses_random or b.uses_random or c.uses_random)
+
+    def c_compare(self, tree: Tree, scope: Scope) -> Typed:
+        left, op_tok, right = tree.children
+        a = self.expr(left, scope)
+        b = self.expr(right, scope)
+        op = str(op_tok)
+        if op in ("==", "!="):
+            if not (compatible(a.type, b.type) or compatible(b.type, a.type)):
+                raise fail(op_tok, f"cannot compare {describe(a.type)} with {describe(b.type)}")
+            self._check_symbol(a, b, right)
+            self._check_symbol(b, a, left)
+            fa, fb = a.fn, b.fn
+            if b.is_const:
+                v = b.const
+                f = (lambda s, e: fa(s, e) == v) if op == "==" else (lambda s, e: fa(s, e) != v)
+            elif op == "==":
+                def f(s: Any, e: dict) -> bool:
+                    return fa(s, e) == fb(s, e)
+            else:
+                def f(s: Any, e: dict) -> bool:
+                    return fa(s, e) != fb(s, e)
+            return Typed(BOOL, f, uses_random=a.uses_random or b.uses_random)
+        for side, node in ((a, left), (b, right)):
+            if side.type != INT:
+                raise fail(node, f"'{op}' compares numbers, but this is {describe(side.type)}")
+        fa, fb = a.fn, b.fn
+        ops = {"<": lambda s, e: fa(s, e) < fb(s, e), "<=": lambda s, e: fa(s, e) <= fb(s, e),
+               ">": lambda s, e: fa(s, e) > fb(s, e), ">=": lambda s, e: fa(s, e) >= fb(s, e)}
+        return Typed(BOOL, ops[op], uses_random=a.uses_random or b.uses_random)
+
+    def _check_symbol(self, attr: Typed, lit: Typed, node: Tree) -> None:
+        if attr.domain and lit.is_const and isinstance(lit.const, str) and lit.const not in attr.domain:
+            raise fail(node, f"'{lit.const}' is not one of the values {sorted(attr.domain)}",
+                       did_you_mean(lit.const, attr.domain))
+
+    def _membership(self, tree: Tree, scope: Scope) -> tuple[Fn, Fn, bool]:
+        a = self.expr(tree.children[0], scope)
+        b = self.expr(tree.children[1], scope)
+        et = elem_of(b.type)
+        if et is None:
+            raise fail(tree.children[1], f"'in' needs a list or a zone on its right, but this is "
+                       f"{describe(b.type)}")
+        if not compatible(et, a.type):
+            raise fail(tree.children[0], f"cannot look for {describe(a.type)} in {describe(b.type)}")
+        fa, fb = a.fn, b.fn
+        if b.type == ZONE:
+            def f(s: Any, e: dict) -> bool:
+                c = fa(s, e)
+                return c is not None and s.card_zone[c] == fb(s, e)
+            return f, f, True
+        return fa, fb, False
+
+    def c_in_(self, tree: Tree, scope: Scope) -> Typed:
+        fa, fb, zone = self._membership(tree, scope)
+        if zone:
+            return Typed(BOOL, fa)
+        return Typed(BOOL, lambda s, e: fa(s, e) in fb(s, e))
+
+    def c_not_in(self, tree: Tree, scope: Scope) -> Typed:
+        fa, fb, zone = self._membership(tree, scope)
+        if zone:
+            return Typed(BOOL, lambda s, e: not fa(s, e))
+        return Typed(BOOL, lambda s, e: fa(s, e) not in fb(s, e))
+
+    def c_binop(self, tree: Tree, scope: Scope) -> Typed:
+        left, op_tok, right = tree.children
+        op = str(op_tok)
+        a = self.expr(left, scope)
+        b = self.expr(right, scope)
+        if op == "+" and elem_of(a.type) and elem_of(b.type) and a.type != ZONE and b.type != ZONE:
+            if not compatible(a.type, b.type):
+                raise fail(op_tok, f"cannot join {describe(a.type)} and {describe(b.type)}")
+            fa, fb = a.fn, b.fn
+            return Typed(a.type, lambda s, e: fa(s, e) + fb(s, e))
+        for side, node in ((a, left), (b, right)):
+            if side.type != INT:
+                raise fail(node, f"'{op}' needs numbers, but this is {describe(side.type)}")
+        fa, fb = a.fn, b.fn
+        rnd = a.uses_random or b.uses_random
+        if op == "+":
+            return Typed(INT, lambda s, e: fa(s, e) + fb(s, e), uses_random=rnd)
+        if op == "-":
+            return Typed(INT, lambda s, e: fa(s, e) - fb(s, e), uses_random=rnd)
+        if op == "*":
+            return Typed(INT, lambda s, e: _bounded(fa(s, e) * fb(s, e)), uses_random=rnd)
+
+        def div(s: Any, e: dict) -> int:
+            d = fb(s, e)
+            if d == 0:
+                raise RuleRuntimeError("", "division by zero")
+            return fa(s, e) // d if op == "//" else fa(s, e) % d
+
+        return Typed(INT, div, uses_random=rnd)
+
+    def c_neg(self, tree: Tree, scope: Scope) -> Typed:
+        a = self.expect(tree.children[0], scope, INT, "the operand of '-'")
+        f = a.fn
+        return Typed(INT, lambda s, e: -f(s, e), uses_random=a.uses_random)
+
+    # -- comprehensions -------------------------------------------------------------------
+    def _generator(self, var_tok: Token, iter_tree: Tree, cond_tree: Tree | None, body_tree: Tree,
+                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, Typed]:
+        it = self.expr(iter_tree, scope)
+        et = elem_of(it.type)
+        if et is None:
+            raise fail(iter_tree, f"'for ... in' needs a list or a zone, but this is {describe(it.type)}")
+        inner = scope.child()
+        key = inner.fresh_key(str(var_tok))
+        inner.names[str(var_tok)] = local(str(var_tok), et, key)
+        cond = None
+        if cond_tree is not None:
+            cond = self.expect(cond_tree, inner, BOOL, "the condition after 'if'").fn
+        body = self.expr(body_tree, inner)
+        itf = it.fn
+        if it.type == ZONE:
+            def items(s: Any, e: dict) -> list:
+                return s.zones[itf(s, e)]
+        else:
+            items = itf
+        return body, items, cond, key, it
+
+    def c_list_comp(self, tree: Tree, scope: Scope) -> Typed:
+        body_tree, var_tok, iter_tree, cond_tree = tree.children
+        body, items, cond, key, _ = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
+        bf = body.fn
+
+        def f(s: Any, e: dict) -> list:
+            out = []
+            for x in items(s, e):
+                e[key] = x
+                if cond is None or cond(s, e):
+                    out.append(bf(s, e))
+            return out
+
+        return Typed(list_of(body.type), f)
+
+    def c_gen_call(self, tree: Tree, scope: Scope) -> Typed:
+        name_tok, body_tree, var_tok, iter_tree, cond_tree = tree.children
+        name = str(name_tok)
+        if name not in AGGREGATES:
+            raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
+                       "aggregates are: " + ", ".join(sorted(AGGREGATES)))
+        body, items, cond, key, _ = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
+        bf = body.fn
+        if name in ("all", "any") and body.type != BOOL:
+            raise fail(body_tree, f"{name}() needs a condition, but this is {describe(body.type)}")
+        if name in ("sum", "min", "max") and body.type != INT:
+            raise fail(body_tree, f"{name}() needs numbers, but this is {describe(body.type)}")
+        if name == "count":
+            if cond is None and body.type == BOOL:
+                cond, bf = bf, None  # count(c.x == 1 for c in z) counts the true ones
+            def f(s: Any, e: dict) -> int:
+                n = 0
+                for x in items(s, e):
+                    e[key] = x
+                    if cond is None or cond(s, e):
+                        n += 1
+                return n
+            return Typed(INT, f)
+        if name == "sum":
+            def f(s: Any, e: dict) -> int:
+                n = 0
+                for x in items(s, e):
+                    e[key] = x
+                    if cond is None or cond(s, e):
+                        n += bf(s, e)
+                return n
+            return Typed(INT, f)
+        if name == "all":
+            def f(s: Any, e: dict) -> bool:
+                for x in items(s, e):
+                    e[key] = x
+                    if (cond is None or cond(s, e)) and not bf(s, e):
+                        return False
+                return True
+            return Typed(BOOL, f)
+        if name == "any":
+            def f(s: Any, e: dict) -> bool:
+                for x in items(s, e):
+                    e[key] = x
+                    if (cond is None or cond(s, e)) and bf(s, e):
+                        return True
+                return False
+            return Typed(BOOL, f)
+        if name == "first":
+            def f(s: Any, e: dict) -> Any:
+                for x in items(s, e):
+                    e[key] = x
+                    if cond is None or cond(s, e):
+                        return bf(s, e)
+                return None
+            return Typed(body.type, f)
+        pick = min if name == "min" else max
+
+        def f(s: Any, e: dict) -> int:
+            vals = []
+            for x in items(s, e):
+                e[key] = x
+                if cond is None or cond(s, e):
+                    vals.append(bf(s, e))
+            return pick(vals) if vals else 0
+
+        return Typed(INT, f)
+
+    # -- calls ----------------------------------------------------------------------------
+    def c_call(self, tree: Tree, scope: Scope) -> Typed:
+        name_tok, arglist = tree.children
+        name = str(name_tok)
+        arg_trees = arglist.children if arglist is not None else []
+        if name in self.t.definitions:
+            args = [self.expr(a, scope) for a in arg_trees]
+            return self.definition(name, args, tree, scope)
+        if name not in BUILTINS:
+            raise fail(name_tok, f"unknown function '{name}'",
+                       did_you_mean(name, sorted(BUILTINS | set(self.t.definitions))))
+        args = [self.expr(a, scope) for a in arg_trees]
+        return self.builtin(name, args, arg_trees, tree, scope)
+
+    def builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
+                scope: Scope) -> Typed:
+        """Compile a call to a built-in function."""
+
+        def arity(*ns: int) -> None:
+            if len(args) not in ns:
+                want = " or ".join(str(n) for n in ns)
+                raise fail(node, f"{name}() takes {want} argument(s), got {len(args)}")
+
+        def need(i: int, type_: str, what: str) -> Fn:
+            if not compatible(type_, args[i].type):
+                raise fail(trees[i], f"{name}() needs {what}, but this is {describe(args[i].type)}")
+            return args[i].fn
+
+        if name in ("size", "len", "count"):
+            arity(1)
+            a = args[0]
+            f = a.fn
+            if a.type == ZONE:
+                return Typed(INT, lambda s, e: len(s.zones[f(s, e)]))
+            if elem_of(a.type) is None:
+                raise fail(trees[0], f"{name}() needs a zone or a list, but this is {describe(a.type)}")
+            return Typed(INT, lambda s, e: len(f(s, e)))
+        if name == "cards":
+            arity(1)
+            f = need(0, ZONE, "a zone")
+            return Typed(CARDS, lambda s, e: list(s.zones[f(s, e)]))
+        if name in ("min", "max"):
+            if len(args) == 1 and elem_of(args[0].type) == INT:
+                f = args[0].fn
+                pick = min if name == "min" else max
+                return Typed(INT, lambda s, e: pick(f(s, e), default=0))
+            arity(2)
+            f, g = need(0, INT, "numbers"), need(1, INT, "numbers")
+            if name == "min":
+                return Typed(INT, lambda s, e: min(f(s, e), g(s, e)))
+            return Typed(INT, lambda s, e: max(f(s, e), g(s, e)))
+        if name == "abs":
+            arity(1)
+            f = need(0, INT, "a number")
+            return Typed(INT, lambda s, e: abs(f(s, e)))
+        if name in ("sum", "all", "any", "first"):
+            arity(1)
+            et = elem_of(args[0].type)
+            if et is None:
+                raise fail(trees[0], f"{name}() needs a list, but this is {describe(args[0].type)}")
+            f = args[0].fn
+            if args[0].type == ZONE:
+                g = f
+                f = lambda s, e: s.zones[g(s, e)]  # noqa: E731
+            if name == "first":
+                return Typed(et, lambda s, e: next(iter(f(s, e)), None))
+            if name == "sum":
+                if et != INT:
+                    raise fail(trees[0], "sum() needs a list of numbers")
+                return Typed(INT, lambda s, e: sum(f(s, e)))
+            if et != BOOL:
+                raise fail(trees[0], f"{name}() needs a list of conditions")
+            fn = all if name == "all" else any
+            return Typed(BOOL, lambda s, e: fn(f(s, e)))
+        if name in ("players_after", "players_from"):
+            arity(1)
+            f = need(0, PLAYER, "a player")
+            start = 1 if name == "players_after" else 0
+
+            def order(s: Any, e: dict) -> list:
+                p = f(s, e)
+                n = s.n
+                return [(p + i) % n for i in range(start, n)] if start else \
+                    [(p + i) % n for i in range(n)]
+
+            return Typed(PLAYERS, order)
+        if name in ("next_player", "prev_player"):
+            arity(1)
+            f = need(0, PLAYER, "a player")
+            step = 1 if name == "next_player" else -1
+            return Typed(PLAYER, lambda s, e: (f(s, e) + step) % s.n)
+        if name == "seat":
+            arity(1)
+            f = need(0, PLAYER, "a player")
+            return Typed(INT, f)
+        if name == "top":
+            arity(1, 2)
+            f = need(0, ZONE, "a zone")
+            if len(args) == 1:
+                def top1(s: Any, e: dict) -> Any:
+                    z = s.zones[f(s, e)]
+                    return z[-1] if z else None
+                return Typed(CARD, top1)
+            g = need(1, INT, "a number")
+
+            def topn(s: Any, e: dict) -> list:
+                z = s.zones[f(s, e)]
+                k = max(0, min(g(s, e), len(z)))
+                return z[len(z) - k:][::-1]
+
+            return Typed(CARDS, topn)
+        if name == "random":
+            arity(1)
+            if not scope.effects:
+                raise fail(node, "random() may only be used in effects, not in a condition",
+                           "conditions must give the same answer every time they are asked")
+            a = args[0]
+            et = elem_of(a.type)
+            if et is None:
+                raise fail(trees[0], f"random() needs a zone or a list, but this is {describe(a.type)}")
+            f = a.fn
+            if a.type == ZONE:
+                def rz(s: Any, e: dict) -> Any:
+                    z = s.zones[f(s, e)]
+                    return z[s.rng_below(len(z))] if z else None
+                return Typed(CARD, rz, uses_random=True)
+
+            def rl(s: Any, e: dict) -> Any:
+                xs = f(s, e)
+                return xs[s.rng_below(len(xs))] if xs else None
+
+            return Typed(et, rl, uses_random=True)
+        raise fail(node, f"unknown function '{name}'")  # pragma: no cover
+
+
+def _bounded(v: int) -> int:
+    if abs(v) > 10**15:
+        raise RuleRuntimeError("", f"a number grew too large ({v})")
+    return v
+
+
+def const(type_: str, value: Any) -> Typed:
+    """A Typed constant."""
+    return Typed(type_, lambda s, e: value, const=value, is_const=True)
+
+
+def describe(t: str) -> str:
+    """A type's name for error messages."""
+    names = {INT: "a number", BOOL: "a condition (true/false)", STR: "a text value",
+             PLAYER: "a player", CARD: "a card", ZONE: "a zone", NONE: "none", ANY: "a value",
+             CARDS: "a list of cards", PLAYERS: "a list of players"}
+    if t in names:
+        return names[t]
+    et = elem_of(t)
+    return f"a list of {describe(et)}" if et else t
+
+
+DEF_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([^)]*)\))?\s*$")
+FOR_HEAD = re.compile(r"^(\s*)([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)

@@ -1,0 +1,335 @@
+"""A compiled game: card table, zones, compiled rules. Immutable once built; makes States."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import CHOOSE, DONE, PICK, START, Action
+from .errors import EvaluationLimitError, RuleRuntimeError, UsageError
+from .schema import Ruleset
+from .state import BuildFrame, State
+from .text import Texts
+
+Fn = Any
+
+
+@dataclass
+class CompiledParam:
+    """One parameter of an action, chosen step by step."""
+
+    kind: str  # cards | choice | number | player
+    name: str
+    rule: str
+    game: Game = field(repr=False)
+    source: Fn = None  # cards: zone id or list of cards
+    min: Fn = None
+    max: Fn = None
+    values: Fn = None  # choice / player: list of values
+    where: Fn = None
+    when: Fn = None
+    otherwise: Fn = None
+    value_type: str = "any"
+    prompt: str | None = None
+    _choose: dict = field(default_factory=dict, repr=False)
+
+    def max_of(self, s: State, env: dict) -> int:
+        """How many cards may be picked at most."""
+        if self.max is None:
+            src = self.source(s, env)
+            return len(s.zones[src]) if isinstance(src, int) else len(src)
+        return self.game.guard(self.rule + ".max", self.max, s, env)
+
+    def choices(self, s: State, frame: BuildFrame) -> list[Action]:
+        """The legal steps for this parameter now."""
+        g = self.game
+        env = frame.env
+        if self.kind == "cards":
+            src = g.guard(self.rule + ".from", self.source, s, env)
+            cards = s.zones[src] if isinstance(src, int) else src
+            picked = frame.picked
+            out: list[Action] = []
+            if len(picked) < self.max_of(s, env):
+                faces = g.face_of
+                where = self.where
+                seen: set[int] = set()
+                for c in cards:
+                    if c in picked:
+                        continue
+                    f = faces[c]
+                    if f in seen:
+                        continue
+                    if where is not None:
+                        env["it"] = c
+                        if not g.guard(self.rule + ".where", where, s, env):
+                            continue
+                    seen.add(f)
+                out = [g.pick_actions[f] for f in sorted(seen)]
+            low = 1 if self.min is None else g.guard(self.rule + ".min", self.min, s, env)
+            if len(picked) >= low:
+                out.append(g.done_actions[self.name])
+            return out
+        if self.kind == "number":
+            lo = g.guard(self.rule + ".min", self.min, s, env)
+            hi = g.guard(self.rule + ".max", self.max, s, env)
+            if hi - lo + 1 > g.max_choices:
+                raise EvaluationLimitError(self.rule, f"parameter '{self.name}' offers {hi - lo + 1}"
+                                           f" values (limits.max_choices is {g.max_choices})")
+            values: list[Any] = list(range(lo, hi + 1))
+        else:
+            values = g.guard(self.rule + ".values", self.values, s, env)
+            if len(values) > g.max_choices:
+                raise EvaluationLimitError(self.rule, f"parameter '{self.name}' offers "
+                                           f"{len(values)} values (limits.max_choices is "
+                                           f"{g.max_choices})")
+        out = []
+        texts: set[str] = set()
+        for v in values:
+            if v is None:
+                continue
+            if self.where is not None:
+                env["it"] = v
+                if not g.guard(self.rule + ".where", self.where, s, env):
+                    continue
+            a = self._choose.get(v)
+            if a is None:
+                a = Action(CHOOSE, self.name, v, f"{self.name} {g.value_text(self.value_type, v)}")
+                self._choose[v] = a
+            if a.text not in texts:
+                texts.add(a.text)
+                out.append(a)
+        return out
+
+
+@dataclass
+class CompiledAction:
+    """An action a player may take on their turn, or in a window."""
+
+    name: str
+    index: int
+    rule: str
+    label: str
+    window: int | None
+    phases: set[int] | None
+    when: Fn
+    params: list[CompiledParam]
+    effects: Fn
+    closes: bool
+    start: Action
+
+
+@dataclass
+class CompiledWindow:
+    """A reaction window."""
+
+    name: str
+    rule: str
+    prompt: str | None
+    order: Fn
+    eligible: Fn
+    then: Fn
+    actions: list[CompiledAction] = field(default_factory=list)
+
+
+@dataclass
+class CompiledPhase:
+    """A phase: who starts, who gets turns, what ends it, what comes next."""
+
+    name: str
+    rule: str
+    label: str
+    first: Fn
+    active: Fn
+    step: int
+    on_begin: Fn
+    end_if: Fn | None
+    on_end: Fn
+    next: int = 0
+    actions: list[CompiledAction] = field(default_factory=list)
+
+
+@dataclass
+class ZoneInfo:
+    """A zone as declared: its name, owner kind and visibility."""
+
+    name: str
+    owner: str  # table | player
+    visibility: str
+    ordered: bool
+    label: str
+
+
+@dataclass
+class VarInfo:
+    """A variable as declared."""
+
+    name: str
+    scope: str  # game | player | turn
+    index: int
+    type: str
+    visible: bool
+    label: str
+
+
+_PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
+
+
+class Game:
+    """A compiled ruleset. `new_state(players, seed)` deals a game."""
+
+    def __init__(self, spec: Ruleset, file: str):
+        self.spec = spec
+        self.file = file
+        self.name = spec.name
+        self.min_players = spec.players.min
+        self.max_players = spec.players.max
+        self.languages = list(spec.languages)
+        self.max_decisions = spec.limits.max_decisions
+        self.max_auto_steps = spec.limits.max_auto_steps
+        self.max_choices = spec.limits.max_choices
+        self.texts = Texts({k: dict(v) for k, v in spec.text.items()}, self.languages)
+        # filled by the compiler
+        self.n_cards = 0
+        self.card_attrs: dict[str, list] = {}
+        self.attr_types: dict[str, str] = {}
+        self.face_of: list[int] = []
+        self.face_cards: list[int] = []  # a representative card per face
+        self.card_label_key: list[str] = []
+        self.labels: list[str] = []  # canonical label per card
+        self.pick_actions: list[Action] = []
+        self.done_actions: dict[str, Action] = {}
+        self.table_zones: list[ZoneInfo] = []
+        self.player_zones: list[ZoneInfo] = []
+        self.start_zone = 0
+        self.game_vars: list[VarInfo] = []
+        self.player_vars: list[VarInfo] = []
+        self.turn_vars: list[VarInfo] = []
+        self.game_var_initial: list[Any] = []
+        self.player_var_initial: list[Any] = []
+        self.turn_var_initial: list[Any] = []
+        self.actions: list[CompiledAction] = []
+        self.windows: list[CompiledWindow] = []
+        self.phases: list[CompiledPhase] = []
+        self.setup: Fn = None
+        self.score_fn: Fn = None
+        self.winners_highest = True
+        self.invariants: list[tuple[str, Fn]] = []
+
+    # ---- making states -----------------------------------------------------------------
+    def new_state(self, players: int, seed: int = 0) -> State:
+        """Deal a new game for `players` seats from `seed`."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise UsageError(f"the number of players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise UsageError(f"{self.name} is played by {self.min_players} to {self.max_players}"
+                             f" players, not {players}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise UsageError(f"the seed must be a whole number >= 0, not {seed!r}")
+        s = State(self, players, seed)
+        s.add_event("game_begins", (("players", "int", players),), None)
+        self.run("setup", self.setup, s, {})
+        s._push_queued()
+        if not s.over:
+            s._begin_phase(0)
+            s._settle()
+        return s
+
+    def state_from_json(self, data: dict) -> State:
+        """A state saved with State.to_json."""
+        return State.from_json(self, data)
+
+    # ---- zones ------------------------------------------------------------------------
+    def n_zone_instances(self, n: int) -> int:
+        """How many zone instances a game of n players has."""
+        return len(self.table_zones) + len(self.player_zones) * n
+
+    def zone_instance(self, name: str, player: int | None, n: int) -> int:
+        """The instance id of a table zone, or of a player's zone."""
+        for i, z in enumerate(self.table_zones):
+            if z.name == name:
+                return i
+        for k, z in enumerate(self.player_zones):
+            if z.name == name:
+                if player is None:
+                    raise KeyError(f"zone '{name}' belongs to a player; name the player")
+                return len(self.table_zones) + k * n + player
+        raise KeyError(f"no zone '{name}'")
+
+    def zone_of_instance(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
+        """The declaration and owner (None for the table) of a zone instance."""
+        nt = len(self.table_zones)
+        if zi < nt:
+            return self.table_zones[zi], None
+        k, p = divmod(zi - nt, n)
+        return self.player_zones[k], p
+
+    # ---- running rules -----------------------------------------------------------------
+    def guard(self, rule: str, fn: Fn, s: State, env: dict) -> Any:
+        """Evaluate a compiled expression, turning a failure into a RuleRuntimeError."""
+        try:
+            return fn(s, env)
+        except RuleRuntimeError as e:
+            if not e.rule:
+                raise RuleRuntimeError(rule, str(e).split(": ", 1)[-1]) from None
+            raise
+        except RecursionError:
+            raise EvaluationLimitError(rule, "the rule nests too deeply") from None
+        except _PY_ERRORS as e:
+            raise RuleRuntimeError(rule, f"{type(e).__name__}: {e}") from None
+
+    def run(self, rule: str, fn: Fn, s: State, env: dict) -> None:
+        """Run compiled effects (same error handling as guard)."""
+        self.guard(rule, fn, s, env)
+
+    def score(self, s: State, p: int) -> int:
+        """Seat p's score."""
+        return self.guard("scoring.score", self.score_fn, s, {"p": p})
+
+    def check_invariants(self, s: State) -> list[str]:
+        """The names of the ruleset's invariants that do not hold in s."""
+        return [name for name, fn in self.invariants if not self.guard(f"invariants.{name}", fn, s, {})]
+
+    # ---- text --------------------------------------------------------------------------
+    def value_text(self, type_: str, v: Any) -> str:
+        """The canonical string form of a value in an action's text."""
+        if type_ == "card":
+            return self.labels[v]
+        if type_ == "bool":
+            return "yes" if v else "no"
+        return str(v)
+
+    def card_label(self, card: int, lang: str | None = None) -> str:
+        """A card's player-facing name in lang."""
+        lang = lang or self.languages[0]
+        key = self.card_label_key[card]
+        t = self.texts.template(key, lang) or key
+
+        def get(name: str) -> str | None:
+            if name not in self.card_attrs:
+                return None
+            v = self.card_attrs[name][card]
+            return self.texts.word(v, lang) if isinstance(v, str) else str(v)
+
+        from .text import fill
+        return fill(t, get)
+
+    def action_label(self, action: Action, lang: str | None = None) -> str:
+        """An action's player-facing text in lang (the string form stays canonical)."""
+        lang = lang or self.languages[0]
+        if action.kind == START:
+            act = self.actions[action.value]
+            return self.texts.word(act.label, lang)
+        if action.kind == PICK:
+            return self.texts.render("pick_card", lang, {"card": self.card_label(
+                self.face_cards[action.value], lang)}) if self.texts.has("pick_card") else \
+                self.card_label(self.face_cards[action.value], lang)
+        if action.kind == DONE:
+            return self.texts.word("done", lang)
+        assert action.kind == CHOOSE
+        v = action.value
+        if isinstance(v, str):
+            shown = self.texts.word(v, lang)
+        else:
+            shown = str(v)
+        name = self.texts.word(action.name, lang)
+        return f"{name}: {shown}"

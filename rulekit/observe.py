@@ -1,0 +1,228 @@
+"""What a seat may know: observations, the log through a seat's eyes, and a generic resample.
+
+Every view of hidden information goes through `card_visible`, built from the zones' declared
+visibility and the cards turned face up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import MASK, BuildFrame, State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def card_visible(s: State, zi: int, c: int, seat: int | None) -> bool:
+    """Whether seat may see which card c is, lying in zone instance zi (None: a spectator)."""
+    if s.faceup[c]:
+        return True
+    info, owner = s.game.zone_of_instance(zi, s.n)
+    v = info.visibility
+    return v == "public" or (v == "owner" and owner is not None and owner == seat)
+
+
+def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
+    """A zone as seat sees it: its size (unless hidden) and the labels of the cards it may see."""
+    g = s.game
+    info, owner = g.zone_of_instance(zi, s.n)
+    cards = s.zones[zi]
+    if info.visibility == "public" or (info.visibility == "owner" and owner == seat):
+        shown = [g.labels[c] for c in (cards if info.ordered else _sorted(g, cards))]
+        return {"count": len(cards), "cards": shown}
+    count = None if info.visibility == "hidden" else len(cards)
+    if info.ordered:
+        shown_or_none = [g.labels[c] if s.faceup[c] else None for c in cards]
+        if not any(x is not None for x in shown_or_none):
+            shown_or_none = []
+        return {"count": count, "cards": shown_or_none}
+    return {"count": count, "cards": [g.labels[c] for c in _sorted(g, cards) if s.faceup[c]]}
+
+
+def _sorted(g: Game, cards: list[int]) -> list[int]:
+    return sorted(cards, key=lambda c: (g.face_of[c], c))
+
+
+def var_value(g: Game, type_: str, v: Any) -> Any:
+    """A variable's value as an observation shows it (cards by label)."""
+    if v is None:
+        return None
+    if type_ == "card":
+        return g.labels[v]
+    if type_ == "list[card]":
+        return [g.labels[c] for c in v]
+    if isinstance(v, list):
+        return list(v)
+    return v
+
+
+def observation(s: State, seat: int | None) -> dict[str, Any]:
+    """Everything seat may know about the present state, and nothing more."""
+    g = s.game
+    n = s.n
+    table = {z.name: zone_view(s, i, seat) for i, z in enumerate(g.table_zones)}
+    seats = []
+    nt = len(g.table_zones)
+    for p in range(n):
+        zones = {z.name: zone_view(s, nt + k * n + p, seat) for k, z in enumerate(g.player_zones)}
+        pv = {v.name: var_value(g, v.type, s.pvars[v.index][p]) for v in g.player_vars if v.visible}
+        seats.append({"seat": p, "vars": pv, "zones": zones})
+    obs: dict[str, Any] = {
+        "seat": seat,
+        "players": n,
+        "phase": g.phases[s.phase].name,
+        "turn": s.turn,
+        "decider": s.decider,
+        "over": s.over,
+        "vars": {v.name: var_value(g, v.type, s.gvars[v.index]) for v in g.game_vars if v.visible},
+        "turn_vars": {v.name: var_value(g, v.type, s.tvars[v.index])
+                      for v in g.turn_vars if v.visible},
+        "table": table,
+        "seats": seats,
+        "pending": pending_view(s, seat),
+    }
+    if s.outcome is not None:
+        obs["outcome"] = {"scores": list(s.outcome.scores), "winners": list(s.outcome.winners),
+                          "reason": s.outcome.reason}
+    return obs
+
+
+def pending_view(s: State, seat: int | None) -> dict[str, Any] | None:
+    """What is being decided now; the choices so far only for the one choosing."""
+    if not s.stack or s.over:
+        return None
+    g = s.game
+    top = s.stack[-1]
+    if isinstance(top, BuildFrame):
+        act = g.actions[top.action]
+        out: dict[str, Any] = {"action": act.name, "by": top.actor}
+        if seat == top.actor:
+            chosen = {}
+            for p in act.params[:top.pidx]:
+                chosen[p.name] = var_value(g, "list[card]" if p.kind == "cards" else p.value_type,
+                                           top.env.get(p.name))
+            out["chosen"] = chosen
+            out["picking"] = [g.labels[c] for c in top.picked]
+        return out
+    win = g.windows[top.win]
+    return {"window": win.name, "opener": top.opener, "asked": top.order[top.idx]}
+
+
+def events_for(s: State, seat: int | None, start: int = 0) -> list[tuple[str, dict[str, Any]]]:
+    """The log from index start as seat reads it: events not meant for seat lose their cards."""
+    out = []
+    g = s.game
+    for key, args, audience in s.log[start:]:
+        if audience is None or (seat is not None and seat in audience):
+            shown = {name: _arg(g, kind, v) for name, kind, v in args}
+            out.append((key, shown))
+        else:
+            shown = {}
+            for name, kind, v in args:
+                if kind == "card":
+                    continue
+                shown[name] = len(v) if kind == "cards" else _arg(g, kind, v)
+            out.append((key + "_hidden", shown))
+    return out
+
+
+def _arg(g: Game, kind: str, v: Any) -> Any:
+    if kind == "card":
+        return None if v is None else ("card", v)
+    if kind == "cards":
+        return ("cards", list(v))
+    return v
+
+
+def render_event(g: Game, key: str, args: dict[str, Any], lang: str,
+                 names: list[str] | None = None) -> str:
+    """One log event as a sentence in lang."""
+    def show(v: Any) -> str:
+        if isinstance(v, tuple) and v and v[0] == "card":
+            return g.card_label(v[1], lang)
+        if isinstance(v, tuple) and v and v[0] == "cards":
+            return ", ".join(g.card_label(c, lang) for c in v[1]) or "-"
+        return str(v)
+
+    shown: dict[str, str] = {}
+    for k, v in args.items():
+        shown[k] = _show_arg(g, k, v, lang, names, show)
+    return g.texts.render(key, lang, shown)
+
+
+def _show_arg(g: Game, name: str, v: Any, lang: str, names: list[str] | None, show: Any) -> str:
+    if isinstance(v, tuple):
+        return show(v)
+    if isinstance(v, bool):
+        return g.texts.word("yes" if v else "no", lang)
+    if isinstance(v, str):
+        return g.texts.word(v, lang)
+    if isinstance(v, list):
+        return ", ".join(_seat_name(p, names, g, lang) for p in v)
+    return str(v)
+
+
+def _seat_name(p: int, names: list[str] | None, g: Game, lang: str) -> str:
+    if names is not None and 0 <= p < len(names):
+        return names[p]
+    return seat_name(g, p, lang)
+
+
+def seat_name(g: Game, p: int, lang: str) -> str:
+    """A seat's default display name (the ruleset's 'seat' text, else 'P<n>')."""
+    t = g.texts.template("seat", lang)
+    return t.replace("{seat}", str(p)) if t else f"P{p}"
+
+
+def resample(s: State, seat: int, seed: int) -> State:
+    """A copy of s where the cards seat cannot see are shuffled among their hidden places.
+
+    Seat's observation of the copy equals its observation of s; the copy's generator is
+    reseeded too, since its state is hidden from every player. Card references held by
+    variables follow the cards they named, so the copy stays consistent.
+    """
+    c = s.clone()
+    slots: list[tuple[int, int]] = []
+    for zi, zone in enumerate(c.zones):
+        for i, card in enumerate(zone):
+            if not card_visible(c, zi, card, seat):
+                slots.append((zi, i))
+    old = [c.zones[zi][i] for zi, i in slots]
+    new = old[:]
+    r = (seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK
+    for i in range(len(new) - 1, 0, -1):
+        r = (r + 0x9E3779B97F4A7C15) & MASK
+        z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = (z ^ (z >> 31)) % (i + 1)
+        new[i], new[j] = new[j], new[i]
+    mapping = list(range(c.game.n_cards))
+    for (zi, i), a, b in zip(slots, old, new, strict=True):
+        c.zones[zi][i] = b
+        c.card_zone[b] = zi
+        mapping[a] = b  # whatever pointed at a's place now points at b
+    g = c.game
+
+    def remap(type_: str, v: Any) -> Any:
+        if v is None:
+            return v
+        if type_ == "card":
+            return mapping[v]
+        if type_ == "list[card]":
+            return [mapping[x] for x in v]
+        return v
+
+    c.gvars = [remap(v.type, c.gvars[v.index]) for v in g.game_vars]
+    c.tvars = [remap(v.type, c.tvars[v.index]) for v in g.turn_vars]
+    c.pvars = [[remap(v.type, x) for x in c.pvars[v.index]] for v in g.player_vars]
+    for f in c.stack:
+        if isinstance(f, BuildFrame):
+            f.picked = [mapping[x] for x in f.picked]
+            act = g.actions[f.action]
+            for p in act.params[:f.pidx]:
+                if p.kind == "cards" and f.env.get(p.name) is not None:
+                    f.env[p.name] = [mapping[x] for x in f.env[p.name]]
+    c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
+    c._legal = None
+    return c

@@ -1,0 +1,172 @@
+"""The ruleset's shape, checked by pydantic: unknown keys are errors, every model is frozen."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+# DSL text: a string, or a YAML number / boolean that stands for itself.
+Expr = str | int | bool
+Effects = list[Any]  # checked by the compiler, which gives better messages than a union would
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class PlayersSpec(Model):
+    min: int = Field(ge=1, le=64)
+    max: int = Field(ge=1, le=64)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayersSpec:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
+        return self
+
+
+class LimitsSpec(Model):
+    max_decisions: int = Field(default=100_000, ge=1, le=10_000_000)
+    max_auto_steps: int = Field(default=10_000, ge=1, le=1_000_000)
+    max_choices: int = Field(default=1_000, ge=1, le=100_000)
+
+
+class ComputedAttr(Model):
+    computed: str
+
+
+AttrSpec = Literal["int", "bool"] | list[str | int] | ComputedAttr
+
+
+class LabelRule(Model):
+    text: str
+    when: Expr = True
+
+
+class CardsSpec(Model):
+    attributes: dict[str, AttrSpec]
+    deck: list[dict[str, Any]] = Field(min_length=1)
+    start: str
+    label: list[LabelRule] = Field(min_length=1)
+
+
+class ZoneSpec(Model):
+    owner: Literal["table", "player"] = "table"
+    visibility: Literal["public", "owner", "count", "hidden"]
+    ordered: bool = True
+    label: str | None = None
+
+
+class VarSpec(Model):
+    type: str
+    initial: Any = None
+    visible: bool = True
+    label: str | None = None
+
+
+class VariablesSpec(Model):
+    game: dict[str, VarSpec] = {}
+    player: dict[str, VarSpec] = {}
+    turn: dict[str, VarSpec] = {}
+
+
+class ParamSpec(Model):
+    cards: str | None = None
+    choice: str | None = None
+    number: str | None = None
+    player: str | None = None
+    from_: Expr | None = Field(default=None, alias="from")
+    values: Expr | list[str | int] | None = None
+    among: Expr | None = None
+    min: Expr | None = None
+    max: Expr | None = None
+    where: Expr | None = None
+    when: Expr | None = None
+    otherwise: Expr | None = None
+    prompt: str | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ParamSpec:
+        kinds = [k for k in ("cards", "choice", "number", "player") if getattr(self, k)]
+        if len(kinds) != 1:
+            raise ValueError("a parameter names exactly one of: cards, choice, number, player")
+        return self
+
+    @property
+    def kind(self) -> str:
+        """Which kind of parameter this is."""
+        for k in ("cards", "choice", "number", "player"):
+            if getattr(self, k):
+                return k
+        raise AssertionError("validated")
+
+    @property
+    def name(self) -> str:
+        """The parameter's name, as the effects refer to it."""
+        return str(getattr(self, self.kind))
+
+
+class ActionSpec(Model):
+    label: str | None = None
+    phase: str | list[str] | None = None
+    window: str | None = None
+    when: Expr = True
+    params: list[ParamSpec] = []
+    effects: Effects = []
+    closes: bool = True
+
+
+class WindowSpec(Model):
+    prompt: str | None = None
+    order: Expr
+    eligible: Expr = True
+    then: Effects = []
+
+
+class PhaseSpec(Model):
+    label: str | None = None
+    first: Expr
+    active: Expr = True
+    turn_order: Literal["clockwise", "counterclockwise"] = "clockwise"
+    on_begin: Effects = []
+    end_if: Expr | None = None
+    on_end: Effects = []
+    next: str | None = None
+
+
+class ScoringSpec(Model):
+    score: Expr
+    winners: Literal["highest", "lowest"] = "highest"
+
+
+class InvariantSpec(Model):
+    name: str
+    check: Expr
+
+
+class Ruleset(Model):
+    name: str
+    rulebook: str | None = None
+    description: str | None = None
+    players: PlayersSpec
+    languages: list[str] = Field(default=["en"], min_length=1)
+    limits: LimitsSpec = LimitsSpec()
+    cards: CardsSpec
+    zones: dict[str, ZoneSpec] = Field(min_length=1)
+    variables: VariablesSpec = VariablesSpec()
+    define: dict[str, Expr] = {}
+    setup: Effects = []
+    phases: dict[str, PhaseSpec] = Field(min_length=1)
+    actions: dict[str, ActionSpec] = Field(min_length=1)
+    windows: dict[str, WindowSpec] = {}
+    scoring: ScoringSpec
+    text: dict[str, dict[str, str]] = {}
+    invariants: list[InvariantSpec] = []
+
+    @field_validator("languages")
+    @classmethod
+    def _langs(cls, v: list[str]) -> list[str]:
+        if len(set(v)) != len(v):
+            raise ValueError("a language is listed twice")
+        return v

@@ -1,0 +1,542 @@
+"""The mutable game state: flat lists of ints, a seeded generator, and the flow of decisions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import CHOOSE, DONE, PICK, START, Action
+from .errors import EvaluationLimitError, GameOverError, IllegalActionError, RuleRuntimeError
+
+if TYPE_CHECKING:
+    from .game import CompiledAction, Game
+
+MASK = (1 << 64) - 1
+CLOSE, NEXT = "close", "next"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: each seat's score, the winners and the reason (a text key)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+class WindowFrame:
+    """A reaction window: players asked one at a time, in order, until one closes it."""
+
+    __slots__ = ("win", "order", "idx", "opener", "pending")
+
+    def __init__(self, win: int, order: list[int], opener: int | None):
+        self.win = win
+        self.order = order
+        self.idx = 0
+        self.opener = opener
+        self.pending: str | None = None
+
+    def copy(self) -> WindowFrame:
+        f = WindowFrame.__new__(WindowFrame)
+        f.win, f.order, f.idx, f.opener, f.pending = (
+            self.win, self.order, self.idx, self.opener, self.pending)
+        return f
+
+    def key(self) -> tuple:
+        return ("w", self.win, tuple(self.order), self.idx, self.opener, self.pending)
+
+
+class BuildFrame:
+    """An action being put together one parameter (and one card) at a time."""
+
+    __slots__ = ("action", "actor", "env", "pidx", "picked")
+
+    def __init__(self, action: int, actor: int, env: dict):
+        self.action = action
+        self.actor = actor
+        self.env = env
+        self.pidx = 0
+        self.picked: list[int] = []
+
+    def copy(self) -> BuildFrame:
+        f = BuildFrame.__new__(BuildFrame)
+        f.action, f.actor, f.env, f.pidx, f.picked = (
+            self.action, self.actor, dict(self.env), self.pidx, self.picked[:])
+        return f
+
+    def key(self) -> tuple:
+        env = tuple(sorted((k, _freeze(v)) for k, v in self.env.items() if "#" not in k))
+        return ("b", self.action, self.actor, env, self.pidx, tuple(self.picked))
+
+
+def _freeze(v: Any) -> Any:
+    return tuple(v) if isinstance(v, list) else v
+
+
+class State:
+    """One game in progress. Make it with `Game.new_state(players, seed)`."""
+
+    __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
+                 "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
+                 "decisions", "end_turn_flag", "_legal", "_queued", "seed")
+
+    # ---- construction ------------------------------------------------------------------
+    def __init__(self, game: Game, n: int, seed: int):
+        self.game = game
+        self.n = n
+        self.seed = seed
+        self.players = list(range(n))
+        self.zones: list[list[int]] = [[] for _ in range(game.n_zone_instances(n))]
+        self.card_zone: list[int] = [game.start_zone] * game.n_cards
+        self.zones[game.start_zone] = list(range(game.n_cards))
+        self.faceup = bytearray(game.n_cards)
+        self.gvars = [v for v in game.game_var_initial]
+        self.pvars = [[v] * n for v in game.player_var_initial]
+        self.tvars = list(game.turn_var_initial)
+        self.phase = 0
+        self.turn = 0
+        self.stack: list[Any] = []
+        self.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
+        self.log: list[tuple] = []
+        self.history: list[tuple[int, str]] = []
+        self.over = False
+        self.outcome: Outcome | None = None
+        self.decisions = 0
+        self.end_turn_flag = False
+        self._legal: list[Action] | None = None
+        self._queued: list[WindowFrame] = []
+
+    def clone(self) -> State:
+        """A cheap independent copy (hand-written; no deepcopy)."""
+        c = State.__new__(State)
+        c.game = self.game
+        c.n = self.n
+        c.seed = self.seed
+        c.players = self.players
+        c.zones = [z[:] for z in self.zones]
+        c.card_zone = self.card_zone[:]
+        c.faceup = self.faceup[:]
+        c.gvars = self.gvars[:]
+        c.pvars = [v[:] for v in self.pvars]
+        c.tvars = self.tvars[:]
+        c.phase = self.phase
+        c.turn = self.turn
+        c.stack = [f.copy() for f in self.stack]
+        c.rng = self.rng
+        c.log = self.log[:]
+        c.history = self.history[:]
+        c.over = self.over
+        c.outcome = self.outcome
+        c.decisions = self.decisions
+        c.end_turn_flag = self.end_turn_flag
+        c._legal = self._legal
+        c._queued = []
+        return c
+
+    def key(self) -> tuple:
+        """Everything that defines this state, as a hashable tuple (used for equality)."""
+        return (self.n, tuple(tuple(z) for z in self.zones), bytes(self.faceup),
+                tuple(_freeze(v) for v in self.gvars),
+                tuple(tuple(_freeze(x) for x in v) for v in self.pvars),
+                tuple(_freeze(v) for v in self.tvars), self.phase, self.turn,
+                tuple(f.key() for f in self.stack), self.rng, tuple(self.log),
+                tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game is self.game and other.key() == self.key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # ---- randomness --------------------------------------------------------------------
+    def rng_next(self) -> int:
+        """The next 64-bit number of the state's splitmix64 generator."""
+        self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def rng_below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        return self.rng_next() % n
+
+    # ---- card movement (used by compiled effects) ----------------------------------------
+    def move_cards(self, cards: list[int], dest: int, up: bool, bottom: bool) -> None:
+        """Move the given cards (in order) onto dest's top, or under its bottom."""
+        zones, cz, fu = self.zones, self.card_zone, self.faceup
+        target = zones[dest]
+        for c in list(cards):
+            zones[cz[c]].remove(c)
+            if bottom:
+                target.insert(0, c)
+            else:
+                target.append(c)
+            cz[c] = dest
+            fu[c] = up
+
+    def draw(self, count: int, src: int, dest: int) -> int:
+        """Move up to count cards from src's top to dest; return how many moved."""
+        zs, zd = self.zones[src], self.zones[dest]
+        cz, fu = self.card_zone, self.faceup
+        k = 0
+        while k < count and zs:
+            c = zs.pop()
+            zd.append(c)
+            cz[c] = dest
+            fu[c] = 0
+            k += 1
+        return k
+
+    def shuffle(self, zone: int) -> None:
+        """Shuffle a zone with the state's generator (Fisher-Yates)."""
+        z = self.zones[zone]
+        for i in range(len(z) - 1, 0, -1):
+            j = self.rng_below(i + 1)
+            z[i], z[j] = z[j], z[i]
+
+    def swap(self, a: int, b: int) -> None:
+        """Exchange the contents of two zones."""
+        za, zb = self.zones[a], self.zones[b]
+        self.zones[a], self.zones[b] = zb, za
+        cz = self.card_zone
+        for c in zb:
+            cz[c] = a
+        for c in za:
+            cz[c] = b
+
+    def reveal(self, cards: list[int]) -> None:
+        """Turn cards face up where they lie: everyone may see them now."""
+        for c in cards:
+            self.faceup[c] = 1
+
+    def queue_window(self, win: int, order: list[int], opener: int | None) -> None:
+        """Open a reaction window once the current effects finish."""
+        self._queued.append(WindowFrame(win, list(order), opener))
+
+    def turn_to(self, p: int) -> None:
+        """Give the turn to p and reset the per-turn variables."""
+        if p is None or not 0 <= p < self.n:
+            raise RuleRuntimeError("", f"cannot give the turn to {p!r}")
+        self.turn = p
+        self.tvars = list(self.game.turn_var_initial)
+        self.end_turn_flag = False
+
+    def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
+        """Append an event to the log; audience None means everyone sees it whole."""
+        self.log.append((key, args, audience))
+
+    def finish(self, reason: str) -> None:
+        """End the game now and compute the outcome."""
+        g = self.game
+        scores = tuple(g.score(self, p) for p in range(self.n))
+        best = (max if g.winners_highest else min)(scores)
+        winners = tuple(p for p in range(self.n) if scores[p] == best)
+        self.outcome = Outcome(scores, winners, reason)
+        self.over = True
+        self.stack.clear()
+        self._queued.clear()
+        self.add_event("game_over", (("reason", "key", reason),
+                                     ("winners", "players", list(winners))), None)
+
+    # ---- the public API ----------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.over
+
+    @property
+    def decider(self) -> int | None:
+        """The seat that decides now, or None once the game is over."""
+        if self.over:
+            return None
+        if self.stack:
+            top = self.stack[-1]
+            if isinstance(top, BuildFrame):
+                return top.actor
+            return top.order[top.idx]
+        return self.turn
+
+    def legal_actions(self) -> list[Action]:
+        """The decider's legal actions, in a stable order."""
+        if self.over:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its string form); raise IllegalActionError otherwise."""
+        if self.over:
+            raise GameOverError(f"the game is over; cannot apply {str(action)!r}")
+        legal = self.legal_actions()
+        text = action if isinstance(action, str) else action.text
+        for a in legal:
+            if a.text == text:
+                self.apply_unchecked(a)
+                return
+        raise IllegalActionError(text, self.summary(), [a.text for a in legal])
+
+    def action_from_text(self, text: str) -> Action:
+        """The legal action whose string form is text."""
+        for a in self.legal_actions():
+            if a.text == text:
+                return a
+        raise IllegalActionError(text, self.summary(), [a.text for a in self.legal_actions()])
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (bots and search); no checking."""
+        g = self.game
+        self._legal = None
+        self.decisions += 1
+        if self.decisions > g.max_decisions:
+            raise EvaluationLimitError(
+                "limits.max_decisions",
+                f"the game did not end within {g.max_decisions} decisions")
+        actor = self.decider
+        self.history.append((actor, action.text))
+        kind = action.kind
+        if kind == START:
+            act = g.actions[action.value]
+            env: dict[str, Any] = {"actor": actor}
+            if act.window is not None:
+                env["opener"] = self.stack[-1].opener
+            if act.params:
+                frame = BuildFrame(act.index, actor, env)
+                self.stack.append(frame)
+                self._advance_params(frame, act)
+            else:
+                self._run_action(act, env)
+            return
+        frame = self.stack[-1]
+        act = g.actions[frame.action]
+        param = act.params[frame.pidx]
+        if kind == PICK:
+            card = self._card_of_face(param.source(self, frame.env), action.value, frame.picked)
+            frame.picked.append(card)
+            if len(frame.picked) >= param.max_of(self, frame.env):
+                self._finish_param(frame, act, frame.picked)
+            return
+        if kind == DONE:
+            self._finish_param(frame, act, frame.picked)
+            return
+        if kind == CHOOSE:
+            self._finish_param(frame, act, action.value)
+            return
+        raise AssertionError(kind)  # pragma: no cover
+
+    # ---- internals ---------------------------------------------------------------------
+    def _card_of_face(self, source: Any, face: int, picked: list[int]) -> int:
+        cards = self.zones[source] if isinstance(source, int) else source
+        faces = self.game.face_of
+        for c in cards:
+            if faces[c] == face and c not in picked:
+                return c
+        raise RuleRuntimeError("", "the picked card is no longer there")  # pragma: no cover
+
+    def _finish_param(self, frame: BuildFrame, act: CompiledAction, value: Any) -> None:
+        frame.env[act.params[frame.pidx].name] = value
+        frame.pidx += 1
+        frame.picked = []
+        self._advance_params(frame, act)
+
+    def _advance_params(self, frame: BuildFrame, act: CompiledAction) -> None:
+        """Skip parameters whose `when` is false; run the action once all are chosen."""
+        params = act.params
+        while frame.pidx < len(params):
+            p = params[frame.pidx]
+            if p.when is None or self.game.guard(p.rule, p.when, self, frame.env):
+                choices = self._param_choices(frame, act)
+                if not choices:
+                    raise RuleRuntimeError(p.rule, f"parameter '{p.name}' has no possible value "
+                                                   "(the action's 'when' should rule this out)")
+                self._legal = choices
+                return
+            frame.env[p.name] = (self.game.guard(p.rule, p.otherwise, self, frame.env)
+                                 if p.otherwise else None)
+            frame.pidx += 1
+        self.stack.pop()
+        self._run_action(act, frame.env)
+
+    def _run_action(self, act: CompiledAction, env: dict) -> None:
+        if act.window is not None:
+            self.stack[-1].pending = CLOSE if act.closes else NEXT
+        self.game.run(act.rule, act.effects, self, env)
+        self._settle()
+
+    def _push_queued(self) -> None:
+        if self._queued:
+            q = self._queued
+            self._queued = []
+            self.stack.extend(reversed(q))
+
+    def _settle(self) -> None:
+        """Advance the flow until someone must decide or the game is over."""
+        g = self.game
+        self._push_queued()
+        self._legal = None
+        for _ in range(g.max_auto_steps):
+            if self.over:
+                return
+            stack = self.stack
+            if stack:
+                top = stack[-1]
+                if isinstance(top, BuildFrame):
+                    self._legal = self._param_choices(top, g.actions[top.action])
+                    return
+                win = g.windows[top.win]
+                if top.pending == NEXT:
+                    top.idx += 1
+                    top.pending = None
+                if top.pending is None:
+                    while top.idx < len(top.order):
+                        p = top.order[top.idx]
+                        env = {"actor": p, "opener": top.opener}
+                        if g.guard(win.rule + ".eligible", win.eligible, self, env):
+                            legal = self._window_actions(win, env)
+                            if legal:
+                                self._legal = legal
+                                return
+                        top.idx += 1
+                stack.pop()
+                g.run(win.rule + ".then", win.then, self, {"opener": top.opener})
+                self._push_queued()
+                continue
+            phase = g.phases[self.phase]
+            if phase.end_if is not None and g.guard(phase.rule + ".end_if", phase.end_if, self, {}):
+                g.run(phase.rule + ".on_end", phase.on_end, self, {})
+                self._push_queued()
+                if self.over or self.stack:
+                    continue
+                self._begin_phase(phase.next)
+                continue
+            if self.end_turn_flag:
+                self.end_turn_flag = False
+                self._next_turn(phase)
+                continue
+            legal = self._turn_actions(phase)
+            if not legal:
+                raise RuleRuntimeError(phase.rule, f"seat {self.turn} has the turn but no legal "
+                                       "action (add an action for this case, e.g. pass)")
+            self._legal = legal
+            return
+        raise EvaluationLimitError(
+            g.phases[self.phase].rule,
+            f"the rules ran {g.max_auto_steps} automatic steps without asking anyone to decide "
+            "(a phase, turn or window that never settles)")
+
+    def _begin_phase(self, index: int) -> None:
+        g = self.game
+        self.phase = index
+        phase = g.phases[index]
+        self.add_event("phase_begins", (("phase", "key", phase.label),), None)
+        g.run(phase.rule + ".on_begin", phase.on_begin, self, {})
+        self._push_queued()
+        if self.over:
+            return
+        first = g.guard(phase.rule + ".first", phase.first, self, {})
+        self.turn_to(first)
+
+    def _next_turn(self, phase: Any) -> None:
+        g = self.game
+        n = self.n
+        step = phase.step
+        p = self.turn
+        for i in range(1, n + 1):
+            q = (p + step * i) % n
+            if g.guard(phase.rule + ".active", phase.active, self, {"p": q}):
+                self.turn_to(q)
+                return
+        raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
+
+    def _turn_actions(self, phase: Any) -> list[Action]:
+        g = self.game
+        env = {"actor": self.turn}
+        return [a.start for a in phase.actions if g.guard(a.rule + ".when", a.when, self, env)]
+
+    def _window_actions(self, win: Any, env: dict) -> list[Action]:
+        g = self.game
+        return [a.start for a in win.actions if g.guard(a.rule + ".when", a.when, self, env)]
+
+    def _compute_legal(self) -> list[Action]:
+        if self.stack:
+            top = self.stack[-1]
+            if isinstance(top, BuildFrame):
+                return self._param_choices(top, self.game.actions[top.action])
+            win = self.game.windows[top.win]
+            return self._window_actions(win, {"actor": top.order[top.idx], "opener": top.opener})
+        return self._turn_actions(self.game.phases[self.phase])
+
+    def _param_choices(self, frame: BuildFrame, act: CompiledAction) -> list[Action]:
+        return act.params[frame.pidx].choices(self, frame)
+
+    def summary(self) -> str:
+        """A short description of the state that reproduces it (seed and history length)."""
+        g = self.game
+        d = self.decider
+        where = g.phases[self.phase].name
+        if self.stack:
+            top = self.stack[-1]
+            where += (f"/{g.actions[top.action].name}" if isinstance(top, BuildFrame)
+                      else f"/{g.windows[top.win].name}")
+        return (f"{g.name}, {self.n} players, seed {self.seed}, after {len(self.history)} "
+                f"actions, {where}, decider {d}")
+
+    # ---- serialisation -----------------------------------------------------------------
+    def to_json(self) -> dict:
+        """The whole state as JSON-ready data (see Game.state_from_json)."""
+        def frame(f: Any) -> dict:
+            if isinstance(f, WindowFrame):
+                return {"window": f.win, "order": f.order, "idx": f.idx, "opener": f.opener,
+                        "pending": f.pending}
+            return {"action": f.action, "actor": f.actor, "pidx": f.pidx, "picked": f.picked,
+                    "env": {k: v for k, v in f.env.items() if "#" not in k}}
+
+        return {
+            "ruleset": self.game.name, "n": self.n, "seed": self.seed, "zones": self.zones,
+            "faceup": list(self.faceup), "gvars": self.gvars, "pvars": self.pvars,
+            "tvars": self.tvars, "phase": self.phase, "turn": self.turn,
+            "stack": [frame(f) for f in self.stack], "rng": self.rng,
+            "log": [[k, [list(a) for a in args], aud] for k, args, aud in self.log],
+            "history": self.history, "over": self.over,
+            "outcome": None if self.outcome is None else {
+                "scores": self.outcome.scores, "winners": self.outcome.winners,
+                "reason": self.outcome.reason},
+            "decisions": self.decisions, "end_turn": self.end_turn_flag,
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: dict) -> State:
+        """Rebuild a state saved by to_json."""
+        s = cls(game, data["n"], data["seed"])
+        s.zones = [list(z) for z in data["zones"]]
+        for zi, z in enumerate(s.zones):
+            for c in z:
+                s.card_zone[c] = zi
+        s.faceup = bytearray(data["faceup"])
+        s.gvars = [_thaw(v) for v in data["gvars"]]
+        s.pvars = [[_thaw(x) for x in v] for v in data["pvars"]]
+        s.tvars = [_thaw(v) for v in data["tvars"]]
+        s.phase, s.turn, s.rng = data["phase"], data["turn"], data["rng"]
+        s.stack = []
+        for f in data["stack"]:
+            if "window" in f:
+                w = WindowFrame(f["window"], list(f["order"]), f["opener"])
+                w.idx, w.pending = f["idx"], f["pending"]
+                s.stack.append(w)
+            else:
+                b = BuildFrame(f["action"], f["actor"], {k: _thaw(v) for k, v in f["env"].items()})
+                b.pidx, b.picked = f["pidx"], list(f["picked"])
+                s.stack.append(b)
+        s.log = [(k, tuple((a[0], a[1], _thaw(a[2])) for a in args),
+                  None if aud is None else tuple(aud)) for k, args, aud in data["log"]]
+        s.history = [(p, t) for p, t in data["history"]]
+        s.over = data["over"]
+        o = data["outcome"]
+        s.outcome = None if o is None else Outcome(tuple(o["scores"]), tuple(o["winners"]),
+                                                   o["reason"])
+        s.decisions = data["decisions"]
+        s.end_turn_flag = data["end_turn"]
+        return s
+
+
+def _thaw(v: Any) -> Any:
+    return list(v) if isinstance(v, list | tuple) else v
