@@ -128,22 +128,27 @@ def events_for(s: State, seat: int | None, start: int = 0) -> list[tuple[str, di
 
 
 def _arg(g: Game, kind: str, v: Any) -> Any:
-    if kind == "card":
-        return None if v is None else ("card", v)
-    if kind == "cards":
-        return ("cards", list(v))
+    if v is None:
+        return None
+    if kind in ("card", "player"):
+        return (kind, v)
+    if kind in ("cards", "players"):
+        return (kind, list(v))
     return v
 
 
 def render_event(g: Game, key: str, args: dict[str, Any], lang: str,
                  names: list[str] | None = None) -> str:
     """One log event as a sentence in lang."""
-    def show(v: Any) -> str:
-        if isinstance(v, tuple) and v and v[0] == "card":
-            return g.card_label(v[1], lang)
-        if isinstance(v, tuple) and v and v[0] == "cards":
-            return ", ".join(g.card_label(c, lang) for c in v[1]) or "-"
-        return str(v)
+    def show(v: tuple) -> str:
+        kind, x = v
+        if kind == "card":
+            return g.card_label(x, lang)
+        if kind == "cards":
+            return ", ".join(g.card_label(c, lang) for c in x) or "-"
+        if kind == "player":
+            return _seat_name(x, names, g, lang)
+        return ", ".join(_seat_name(p, names, g, lang) for p in x) or "-"
 
     shown: dict[str, str] = {}
     for k, v in args.items():
@@ -152,14 +157,14 @@ def render_event(g: Game, key: str, args: dict[str, Any], lang: str,
 
 
 def _show_arg(g: Game, name: str, v: Any, lang: str, names: list[str] | None, show: Any) -> str:
+    if v is None:
+        return "-"
     if isinstance(v, tuple):
         return show(v)
     if isinstance(v, bool):
         return g.texts.word("yes" if v else "no", lang)
     if isinstance(v, str):
         return g.texts.word(v, lang)
-    if isinstance(v, list):
-        return ", ".join(_seat_name(p, names, g, lang) for p in v)
     return str(v)
 
 

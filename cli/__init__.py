@@ -1,0 +1,1 @@
+"""The `rulekit` terminal driver (installed as the package rulekit_cli)."""
