@@ -17,3 +17,39 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# ---- engine tests: the tiny purpose-made rulesets of tests/engine/ --------------------------
+import functools  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+import yaml  # noqa: E402
+
+import rulekit  # noqa: E402
+
+ENGINE_RULESETS = Path(__file__).parent / "engine"
+
+
+@functools.cache
+def _engine_ruleset(name: str) -> rulekit.Game:
+    return rulekit.load(ENGINE_RULESETS / f"{name}.yaml")
+
+
+def _engine_variant(name: str, **overrides: object) -> rulekit.Game:
+    if not overrides:
+        return _engine_ruleset(name)
+    data = yaml.safe_load((ENGINE_RULESETS / f"{name}.yaml").read_text(encoding="utf-8"))
+    for key, value in overrides.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return rulekit.load_text(yaml.safe_dump(data, sort_keys=False), f"{name}-variant.yaml")
+
+
+@pytest.fixture
+def ruleset():
+    """ruleset("name") compiles tests/engine/name.yaml; keyword arguments replace top-level keys
+    (None removes one), e.g. ruleset("limits", limits={"max_decisions": 3})."""
+    return _engine_variant
