@@ -1,0 +1,261 @@
+"""One conformance suite for every ruleset in rulesets/: properties that must hold at every step.
+
+Rulesets are discovered, never listed: a ruleset dropped into rulesets/ is tested with no edit
+here. Hypothesis draws the seed and the index of the action taken at each step, so a failure
+shrinks to a short list of choices; the failure message names the command that replays it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rulekit
+from rulekit import observation, resample
+from rulekit.actions import START, Action
+from rulekit.observe import card_visible, events_for
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
+
+
+def _games() -> list[tuple[Path, rulekit.Game]]:
+    return [(p, rulekit.load(p)) for p in RULESETS]
+
+
+GAMES = _games()
+
+
+def _cases() -> list:
+    cases = []
+    for path, game in GAMES:
+        counts = sorted({game.min_players, (game.min_players + game.max_players) // 2,
+                         game.max_players})
+        for n in counts:
+            cases.append(pytest.param(path, game, n, id=f"{path.stem}-{n}p"))
+    return cases
+
+
+def test_every_bundled_ruleset_is_found() -> None:
+    """The suite runs over the bundled rulesets (and would over any new one)."""
+    assert {p.stem for p in RULESETS} >= {"sham"}
+
+
+class Replay:
+    """Records choices so a failure can be replayed with one command."""
+
+    def __init__(self, path: Path, players: int, seed: int):
+        self.path, self.players, self.seed = path, players, seed
+        self.choices: list[int] = []
+
+    def command(self) -> str:
+        rel = self.path.relative_to(ROOT).as_posix()
+        return (f"python -m rulekit.playthrough replay {rel} --players {self.players} "
+                f"--seed {self.seed} --choices {','.join(map(str, self.choices))}")
+
+    def fail(self, message: str) -> None:
+        pytest.fail(f"{message}\n  ruleset {self.path.name}, {self.players} players, seed "
+                    f"{self.seed}, choices {self.choices}\n  replay: {self.command()}")
+
+
+def _card_total(state: rulekit.State) -> int:
+    return sum(len(z) for z in state.zones)
+
+
+def _known_cards(state: rulekit.State, seat: int) -> set[int]:
+    out = set()
+    for zi, zone in enumerate(state.zones):
+        for c in zone:
+            if card_visible(state, zi, c, seat):
+                out.add(c)
+    return out
+
+
+class LogWatch:
+    """Checks, as each event is logged, that every seat that may read it knows its cards.
+
+    A seat knows a card once it has seen it: in a zone it may look into, or face up. The
+    check runs at the moment of logging, so a card revealed and then moved within one step
+    still counts as seen, while a hidden card named in an event that seat reads is a leak.
+    """
+
+    def __init__(self, rec: Replay, players: int):
+        self.rec = rec
+        self.knowledge: list[set[int]] = [set() for _ in range(players)]
+        self.original = rulekit.State.add_event
+
+    def see(self, state: rulekit.State) -> None:
+        for seat in range(state.n):
+            self.knowledge[seat] |= _known_cards(state, seat)
+
+    def __enter__(self) -> LogWatch:
+        watch = self
+
+        def add_event(state: rulekit.State, key: str, args: tuple, audience) -> None:
+            watch.see(state)
+            for seat in range(state.n):
+                if audience is not None and seat not in audience:
+                    continue
+                for _name, kind, v in args:
+                    cards = [v] if kind == "card" and v is not None else (
+                        v if kind == "cards" else [])
+                    unseen = [c for c in cards if c not in watch.knowledge[seat]]
+                    if unseen:
+                        watch.rec.fail(f"event {key!r} shows seat {seat} cards it never saw: "
+                                       f"{[state.game.labels[c] for c in unseen]}")
+            watch.original(state, key, args, audience)
+
+        rulekit.State.add_event = add_event  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        rulekit.State.add_event = self.original  # type: ignore[method-assign]
+
+
+def _check_step(state: rulekit.State, rec: Replay, watch: LogWatch) -> None:
+    game = state.game
+    if _card_total(state) != game.n_cards:
+        rec.fail(f"cards over all zones: {_card_total(state)}, expected {game.n_cards}")
+    for zi, zone in enumerate(state.zones):
+        for c in zone:
+            if state.card_zone[c] != zi:
+                rec.fail(f"card {c} is in zone {zi} but recorded in {state.card_zone[c]}")
+    broken = game.check_invariants(state)
+    if broken:
+        rec.fail(f"the ruleset's invariants do not hold: {broken}")
+    if state.is_over:
+        if state.decider is not None or state.legal_actions():
+            rec.fail("a finished game still has a decider or legal actions")
+        return
+    if state.decider is None or not 0 <= state.decider < state.n:
+        rec.fail(f"no valid decider in a game that is not over: {state.decider}")
+    legal = state.legal_actions()
+    if not legal:
+        rec.fail("the decider has no legal action")
+    texts = [a.text for a in legal]
+    if len(set(texts)) != len(texts):
+        rec.fail(f"two legal actions share a string form: {texts}")
+    watch.see(state)
+    for seat in range(state.n):
+        for key, args in events_for(state, seat):
+            if key.endswith("_hidden") and any(
+                    isinstance(v, tuple) and v[0] == "card" for v in args.values()):
+                rec.fail(f"the hidden form of {key!r} still carries a card")
+
+
+def _check_clone_and_json(state: rulekit.State, rec: Replay) -> None:
+    clone = state.clone()
+    if clone != state:
+        rec.fail("a clone differs from its original")
+    before = state.key()
+    if not clone.is_over:
+        clone.apply_unchecked(clone.legal_actions()[-1])
+        if state.key() != before:
+            rec.fail("playing on a clone changed the original")
+    data = json.loads(json.dumps(state.to_json()))
+    back = state.game.state_from_json(data)
+    if back != state:
+        rec.fail("a state saved to JSON and loaded back differs from the original")
+    if not back.is_over:
+        a = back.legal_actions()[0]
+        copy = state.clone()
+        back.apply(a.text)
+        copy.apply(a.text)
+        if back != copy:
+            rec.fail("a state loaded from JSON plays on differently")
+
+
+def _check_illegal(state: rulekit.State, rec: Replay) -> None:
+    before = state.key()
+    bogus = Action(START, "no such action", -1, "no such action")
+    try:
+        state.apply(bogus)
+    except rulekit.IllegalActionError as e:
+        if "no such action" not in str(e):
+            rec.fail(f"the illegal-action error does not name the action: {e}")
+    else:
+        rec.fail("an illegal action was accepted")
+    if state.key() != before:
+        rec.fail("an illegal action changed the state")
+
+
+def _check_every_legal_applies(state: rulekit.State, rec: Replay) -> None:
+    for a in state.legal_actions():
+        copy = state.clone()
+        try:
+            copy.apply(a)
+        except rulekit.RulekitError as e:
+            rec.fail(f"legal action {a.text!r} failed: {e}")
+
+
+def _check_resample(state: rulekit.State, rec: Replay, salt: int) -> None:
+    for seat in range(state.n):
+        obs = observation(state, seat)
+        for k in range(2):
+            other = resample(state, seat, salt * 7 + k)
+            if observation(other, seat) != obs:
+                rec.fail(f"seat {seat}'s observation changed when its hidden cards were "
+                         "resampled: it depends on cards it cannot see")
+            if _card_total(other) != state.game.n_cards:
+                rec.fail("a resample lost or created cards")
+
+
+@pytest.mark.parametrize(("path", "game", "players"), _cases())
+@given(data=st.data())
+def test_random_game_properties(path: Path, game: rulekit.Game, players: int, data) -> None:
+    """Every step of a random game keeps the engine's promises (see the module docstring)."""
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    rec = Replay(path, players, seed)
+    with LogWatch(rec, players) as watch:
+        state = _play(game, players, seed, data, rec, watch)
+    _check_end(game, players, seed, state, rec)
+
+
+def _play(game: rulekit.Game, players: int, seed: int, data, rec: Replay,
+          watch: LogWatch) -> rulekit.State:
+    state = game.new_state(players, seed)
+    step = 0
+    while not state.is_over:
+        _check_step(state, rec, watch)
+        if step % 7 == 0:
+            _check_clone_and_json(state, rec)
+            _check_illegal(state, rec)
+            _check_every_legal_applies(state, rec)
+        if step % 23 == 0:
+            _check_resample(state, rec, step)
+        legal = state.legal_actions()
+        k = data.draw(st.integers(0, len(legal) - 1))
+        rec.choices.append(k)
+        state.apply(legal[k])
+        step += 1
+        if step > game.max_decisions:
+            rec.fail(f"the game did not end within {game.max_decisions} decisions")
+    _check_step(state, rec, watch)
+    return state
+
+
+def _check_end(game: rulekit.Game, players: int, seed: int, state: rulekit.State,
+               rec: Replay) -> None:
+    _check_clone_and_json(state, rec)
+    # the same seed and the same choices give the same game, byte for byte
+    again = game.new_state(players, seed)
+    for k in rec.choices:
+        again.apply(again.legal_actions()[k])
+    if json.dumps(again.to_json()) != json.dumps(state.to_json()):
+        rec.fail("the same seed and choices gave a different game")
+    out = state.outcome
+    if out is None or len(out.scores) != players or not out.winners:
+        rec.fail(f"malformed outcome: {out}")
+    if not all(isinstance(x, int) for x in out.scores):
+        rec.fail(f"scores must be whole numbers: {out.scores}")
+    if not set(out.winners) <= set(range(players)):
+        rec.fail(f"winners must be seats: {out.winners}")
+    best = max(out.scores) if game.winners_highest else min(out.scores)
+    if set(out.winners) != {p for p in range(players) if out.scores[p] == best}:
+        rec.fail(f"winners {out.winners} do not match the scores {out.scores}")
+    if not game.texts.has(out.reason):
+        rec.fail(f"the end reason {out.reason!r} has no text")

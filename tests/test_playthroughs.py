@@ -1,0 +1,41 @@
+"""Golden playthroughs: each bundled ruleset has a recorded game that must replay line for line.
+
+Regenerate them after an intended change with: python -m rulekit.playthrough regenerate
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit import playthrough
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted((ROOT / "tests" / "playthroughs").glob("*.txt"))
+
+
+def test_every_bundled_ruleset_has_a_playthrough() -> None:
+    """A ruleset without a golden playthrough fails the suite until one is generated."""
+    recorded = {playthrough.parse(f.read_text(encoding="utf-8")).ruleset for f in FILES}
+    for path in sorted((ROOT / "rulesets").glob("*.yaml")):
+        rel = path.relative_to(ROOT).as_posix()
+        assert rel in recorded, (f"{rel} has no golden playthrough; run: "
+                                 "python -m rulekit.playthrough regenerate")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_playthrough_replays_identically(path: Path) -> None:
+    """Replaying the recorded actions reproduces every line: deciders, legal actions, views."""
+    text = path.read_text(encoding="utf-8")
+    rec = playthrough.parse(text)
+    game = rulekit.load(ROOT / rec.ruleset)
+    again = playthrough.render(game, rec.ruleset, rec.players, rec.seed, rec.actions, rec.variant)
+    if again != text:
+        diff = "".join(list(difflib.unified_diff(
+            text.splitlines(keepends=True), again.splitlines(keepends=True),
+            "recorded", "replayed", n=1))[:40])
+        pytest.fail(f"{path.name} no longer replays identically:\n{diff}\n"
+                    "If the change is intended: python -m rulekit.playthrough regenerate")
