@@ -164,10 +164,12 @@ class State:
         """Move the given cards (in order) onto dest's top, or under its bottom."""
         zones, cz, fu = self.zones, self.card_zone, self.faceup
         target = zones[dest]
+        below = 0  # with bottom, the moved cards keep their order under the old bottom card
         for c in list(cards):
             zones[cz[c]].remove(c)
             if bottom:
-                target.insert(0, c)
+                target.insert(below, c)
+                below += 1
             else:
                 target.append(c)
             cz[c] = dest
