@@ -43,7 +43,7 @@ class CompiledParam:
     def choices(self, s: State, frame: BuildFrame) -> list[Action]:
         """The legal steps for this parameter now."""
         g = self.game
-        env = frame.env
+        env = dict(frame.env)  # a copy: 'it' set for 'where' must not leak into the state
         if self.kind == "cards":
             src = g.guard(self.rule + ".from", self.source, s, env)
             cards = s.zones[src] if isinstance(src, int) else src
