@@ -1,9 +1,265 @@
-"""Entry point of the `rulekit` command (placeholder until the driver lands)."""
+"""Entry point of the `rulekit` command: play, validate and bench rulesets."""
 
+from __future__ import annotations
+
+import argparse
+import random
 import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import rulekit
+
+from .bench import run_bench
+from .look import make_console
+from .play import HUMAN, RANDOM, SEAT_KINDS, play
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+DESCRIPTION = "Card games whose rules are data: play, check and time rulesets."
+EPILOG = """\
+exit status:
+  0    the command succeeded (play: the game ended, or a player typed quit)
+  1    validate: a ruleset has errors; play: the input ended before the game did
+  2    a usage error, or a ruleset that cannot be loaded (its diagnostics are printed)
+  130  interrupted with Ctrl-C
+
+run `rulekit COMMAND --help` for a command's options."""
+
+PLAY_EPILOG = """\
+seats:
+  --seats lists one kind per seat, comma separated: human (you type the moves) or random
+  (a bot choosing uniformly among the legal moves, from its own generator derived from the
+  seed). Default: seat 0 human, the others random. With several human seats the terminal is
+  passed around: before each seat's private view a "pass the terminal" screen waits for Enter.
+
+answering:
+  type a numbered choice (several numbers pick several cards: 1 3 4), a value where a range is
+  shown, or a choice's text; also help, show, log and quit.
+
+scripted games:
+  when standard input is not a terminal, answers are read one per line and echoed; there is
+  no waiting at hand-over screens. If the input ends before the game, the game stops with a
+  message and exit status 1. quit stops with exit status 0.
+
+With no human seat, the game is narrated as a spectator sees it, then the scores are printed.
+Colours are used on a terminal only, and never when NO_COLOR is set."""
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the rulekit command."""
-    print("rulekit: the terminal driver is not built yet", file=sys.stderr)
-    return 2
+def _whole(minimum: int, what: str):  # noqa: ANN202 (an argparse type factory)
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number >= {minimum}, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number >= {minimum}, not {text!r}")
+        return value
+
+    return parse
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command-line parser and its sub-command parsers by name."""
+    parser = argparse.ArgumentParser(
+        prog="rulekit", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"rulekit {rulekit.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p_play = sub.add_parser(
+        "play", help="play a game at the terminal against bots or other people",
+        description="Play a game of RULESET at the terminal.", epilog=PLAY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p_play.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
+    p_play.add_argument("--players", "-n", type=_whole(1, "--players"), metavar="N",
+                        help="number of seats (default: 4 if the ruleset allows it, else its "
+                             "minimum; or the number of --seats)")
+    p_play.add_argument("--seats", metavar="SPEC",
+                        help="one of human/random per seat, comma separated, e.g. "
+                             "human,random,random (default: human then random bots)")
+    p_play.add_argument("--seed", type=_whole(0, "--seed"), metavar="S",
+                        help="seed of the deal and the bots (default: random, printed)")
+    p_play.add_argument("--lang", metavar="L",
+                        help="language of the game and the driver (default: the ruleset's "
+                             "first language)")
+
+    p_val = sub.add_parser(
+        "validate", help="check rulesets and summarise them",
+        description="Load and check each RULESET. A valid one gets a one-line summary; a broken "
+                    "one gets every diagnostic (file:line:col, the line, a caret, a hint). Exit "
+                    "status 1 if any ruleset is broken or unreadable.")
+    p_val.add_argument("rulesets", metavar="RULESET", nargs="+", help="ruleset files (YAML)")
+
+    p_bench = sub.add_parser(
+        "bench", help="time games between random bots",
+        description="Play GAMES games of RULESET between random bots (game i dealt from seed "
+                    "S+i) and print games per second, decisions per second, the mean number of "
+                    "decisions per game and the process's peak memory (getrusage ru_maxrss). "
+                    "The time excludes loading the ruleset; the decision counts depend only on "
+                    "the seed.")
+    p_bench.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
+    p_bench.add_argument("--players", "-n", type=_whole(1, "--players"), metavar="N",
+                         help="number of seats (default: 4 if allowed, else the minimum)")
+    p_bench.add_argument("--games", type=_whole(1, "--games"), default=200, metavar="N",
+                         help="number of games (default: 200)")
+    p_bench.add_argument("--seed", type=_whole(0, "--seed"), default=0, metavar="S",
+                         help="first seed (default: 0)")
+    return parser, {"play": p_play, "validate": p_val, "bench": p_bench}
+
+
+class _Usage(Exception):
+    """A usage error found after parsing (it needs the ruleset): message for parser.error."""
+
+
+def _load(path: str) -> rulekit.Game | None:
+    """Load a ruleset for play/bench; print why not (to stderr) and return None if it fails."""
+    try:
+        return rulekit.load(path)
+    except rulekit.CannotReadError as e:
+        for d in e.diagnostics:
+            print(f"rulekit: {d.message}", file=sys.stderr)
+    except rulekit.RulesetError as e:
+        for d in e.diagnostics:
+            print(d.render(), file=sys.stderr)
+        n = len(e.diagnostics)
+        print(f"rulekit: {path}: {n} error{'s' if n != 1 else ''}; the ruleset cannot be used",
+              file=sys.stderr)
+    return None
+
+
+def _players(game: rulekit.Game, requested: int | None) -> int:
+    lo, hi = game.min_players, game.max_players
+    if requested is None:
+        return 4 if lo <= 4 <= hi else lo
+    if not lo <= requested <= hi:
+        allowed = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise _Usage(f"{game.name} is played by {allowed} players, not {requested} "
+                     f"(allowed --players values: {allowed})")
+    return requested
+
+
+def _seats(spec: str | None, players: int | None) -> list[str] | None:
+    if spec is None:
+        return None
+    kinds = [k.strip().lower() for k in spec.split(",")]
+    for k in kinds:
+        if k not in SEAT_KINDS:
+            raise _Usage(f"unknown seat kind {k!r} in --seats; allowed kinds: "
+                         f"{', '.join(SEAT_KINDS)} (e.g. --seats human,random,random)")
+    if players is not None and len(kinds) != players:
+        raise _Usage(f"--seats lists {len(kinds)} seat(s) but --players is {players}; give one "
+                     "kind per seat")
+    return kinds
+
+
+def _lang(game: rulekit.Game, lang: str | None) -> str:
+    if lang is None:
+        return game.languages[0]
+    if lang not in game.languages:
+        raise _Usage(f"{game.name} is not available in {lang!r}; allowed --lang values: "
+                     f"{', '.join(game.languages)}")
+    return lang
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """rulekit play."""
+    kinds = _seats(args.seats, args.players)  # checked before loading: no file needed
+    game = _load(args.ruleset)
+    if game is None:
+        return EXIT_USAGE
+    players = _players(game, args.players if kinds is None else len(kinds))
+    lang = _lang(game, args.lang)
+    if kinds is None:
+        kinds = [HUMAN] + [RANDOM] * (players - 1)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    try:
+        return play(game, players, kinds, seed, lang, make_console(), sys.stdin)
+    except rulekit.RuleRuntimeError as e:
+        print(f"rulekit: the ruleset failed during play (seed {seed}): {e}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """rulekit validate."""
+    status = EXIT_OK
+    for path in args.rulesets:
+        try:
+            g = rulekit.load(path)
+        except rulekit.RulesetError as e:
+            status = EXIT_FAILED
+            for d in e.diagnostics:
+                print(d.render())
+            n = len(e.diagnostics)
+            print(f"{path}: {n} error{'s' if n != 1 else ''}")
+            continue
+        players = (str(g.min_players) if g.min_players == g.max_players
+                   else f"{g.min_players}-{g.max_players}")
+        zones = len(g.table_zones) + len(g.player_zones)
+        print(f"{path}: ok: {g.name}, {players} players, {g.n_cards} cards, {zones} zones, "
+              f"{len(g.phases)} phase{'s' if len(g.phases) != 1 else ''}, "
+              f"{len(g.actions)} actions, languages {', '.join(g.languages)}")
+    return status
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """rulekit bench."""
+    game = _load(args.ruleset)
+    if game is None:
+        return EXIT_USAGE
+    players = _players(game, args.players)
+    result = run_bench(game, players, args.games, args.seed)
+    result.ruleset = Path(args.ruleset).name
+    print("\n".join(result.lines()))
+    return EXIT_OK
+
+
+COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the rulekit command with argv (default: the process's arguments); return the status."""
+    parser, subparsers = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a usage error argparse already printed
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return COMMANDS[args.command](args)
+    except _Usage as e:
+        sub = subparsers[args.command]
+        sub.print_usage(sys.stderr)
+        print(f"{sub.prog}: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except rulekit.UsageError as e:
+        print(f"rulekit: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except rulekit.RuleRuntimeError as e:
+        print(f"rulekit: the ruleset failed while playing: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\nrulekit: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`); say nothing more, and keep Python quiet at exit
+        _silence_stdout()
+        return EXIT_FAILED
+
+
+def _silence_stdout() -> None:
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

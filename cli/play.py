@@ -1,0 +1,505 @@
+"""`rulekit play`: a game at the terminal between human seats and random bots.
+
+A human seat's screen is built only from `rulekit.observation` and `rulekit.events_for` for that
+seat (plus its own legal actions when it decides), so it shows nothing the seat may not know.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+import rulekit
+from rulekit.actions import CHOOSE, DONE, PICK, Action
+from rulekit.observe import seat_name
+from rulekit.state import BuildFrame, State
+
+from .bots import bot_rng, choose
+from .look import Painter
+from .strings import command_of, t
+
+HUMAN, RANDOM = "human", "random"
+SEAT_KINDS = (HUMAN, RANDOM)
+
+
+class QuitGame(Exception):
+    """The human typed quit."""
+
+
+class EndOfInput(Exception):
+    """Standard input ended before the game did."""
+
+
+@dataclass
+class Answer:
+    """A parsed answer: actions to apply in order, or a message to show before asking again."""
+
+    actions: list[Action] | None = None
+    message: Text | str | None = None
+    command: str | None = None
+
+
+class Terminal:
+    """Reads a human's answers: with line editing on a terminal, line by line from a script."""
+
+    def __init__(self, console: Console, stdin: TextIO):
+        self.console = console
+        self.stdin = stdin
+        self.interactive = _isatty(stdin) and _isatty(console.file)
+
+    def ask(self, prompt: str) -> str:
+        """One answer; raise EndOfInput at the end of the input."""
+        if self.interactive:
+            try:
+                return self.console.input(prompt)
+            except EOFError:
+                raise EndOfInput from None
+        self.console.print(prompt, end="")
+        self.console.file.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.console.print()
+            raise EndOfInput
+        line = line.rstrip("\r\n")
+        self.console.print(line)  # echo, so a scripted game's transcript reads like a session
+        return line
+
+    def handover(self, message: str) -> None:
+        """Hide the screen and wait until the next player is at the keyboard (terminals only)."""
+        if self.interactive:
+            # clear the screen and its scrollback: the previous seat's hand must not stay visible
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+            self.ask(message + " ")
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+        else:
+            self.console.print()
+            self.console.print(Rule())
+            self.console.print(message)
+
+
+def _isatty(f: Any) -> bool:
+    try:
+        return bool(f.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class Match:
+    """One game being played: the state, the seats and the terminal."""
+
+    def __init__(self, game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
+                 console: Console, stdin: TextIO):
+        self.game = game
+        self.state: State = game.new_state(players, seed)
+        self.kinds = kinds
+        self.seed = seed
+        self.lang = lang
+        self.console = console
+        self.term = Terminal(console, stdin)
+        self.paint = Painter(game, lang)
+        self.names = [seat_name(game, p, lang) for p in range(players)]
+        self.rngs = {p: bot_rng(seed, p) for p in range(players) if kinds[p] == RANDOM}
+        self.humans = [p for p in range(players) if kinds[p] == HUMAN]
+        self.seen = [0] * players  # per seat: the log index up to which its events were shown
+        self.viewer: int | None = None  # the human seat whose screen the terminal shows now
+        self.answered: int | None = None  # the seat whose own answer was the last action
+
+    # ---- the game loop ---------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end; return the exit status (0 at the game's end or after quit)."""
+        out = self.console
+        g = self.game
+        out.print(Text(t("title", self.lang, game=g.name, n=self.state.n), style="bold"))
+        out.print(t("seed", self.lang, seed=self.seed))
+        out.print(t("seats", self.lang, seats=", ".join(
+            f"{self.names[p]}: {t(k, self.lang)}" for p, k in enumerate(self.kinds))))
+        if not self.humans:
+            return self._spectate()
+        try:
+            while not self.state.is_over:
+                seat = self.state.decider
+                assert seat is not None
+                if self.kinds[seat] == RANDOM:
+                    self.state.apply_unchecked(choose(self.state.legal_actions(), self.rngs[seat]))
+                    self.answered = None
+                else:
+                    self._human(seat)
+        except QuitGame:
+            out.print(t("quit", self.lang, seed=self.seed))
+            return 0
+        except EndOfInput:
+            out.print(t("eof", self.lang))
+            return 1
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        start = self.seen[viewer] if viewer is not None else min(self.seen[p] for p in self.humans)
+        self._print_events(viewer, start)
+        self._final()
+        return 0
+
+    def _spectate(self) -> int:
+        """Every seat is a bot: play the game and narrate it as a spectator sees it."""
+        s = self.state
+        done = 0
+        while not s.is_over:
+            seat = s.decider
+            s.apply_unchecked(choose(s.legal_actions(), self.rngs[seat]))
+            done = self._print_events(None, done)
+        self._final()
+        return 0
+
+    def _final(self) -> None:
+        out = self.console
+        outcome = self.state.outcome
+        assert outcome is not None
+        lang = self.lang
+        table = Table(title=t("final_scores", lang), box=box.SIMPLE_HEAD, title_justify="left")
+        table.add_column(t("player", lang))
+        table.add_column(t("score", lang), justify="right")
+        table.add_column("")
+        for p, score in enumerate(outcome.scores):
+            win = "★" if p in outcome.winners else ""
+            table.add_row(self._name(p), str(score), win)
+        out.print(table)
+        if not self.game.texts.has("game_over"):
+            out.print(t("reason", lang, reason=self.game.texts.word(outcome.reason, lang)))
+        names = ", ".join(self.names[p] for p in outcome.winners)
+        out.print(Text(t("winner" if len(outcome.winners) == 1 else "winners", lang, names=names),
+                       style="bold"))
+
+    def _name(self, p: int) -> str:
+        if self.kinds[p] == HUMAN and len(self.humans) == 1:
+            return t("view_of", self.lang, name=self.names[p], you=t("you", self.lang))
+        return self.names[p]
+
+    # ---- events ----------------------------------------------------------------------
+    def _print_events(self, seat: int | None, start: int, indent: str = "") -> int:
+        """Print the log from start as seat reads it; return the new end index."""
+        s = self.state
+        g = self.game
+        for key, args in rulekit.events_for(s, seat, start):
+            if g.texts.has(key):  # keys without a text (e.g. phase changes) are internal
+                line = rulekit.render_event(g, key, args, self.lang, self.names)
+                self.console.print(Text(indent) + self.paint.text(line))
+        return len(s.log)
+
+    def _news(self, seat: int) -> None:
+        """The events seat has not seen yet, under a heading (nothing if there are none)."""
+        g = self.game
+        if any(g.texts.has(k) for k, _ in rulekit.events_for(self.state, seat, self.seen[seat])):
+            self.console.print(Text(t("happened", self.lang), style="bold"))
+            self._print_events(seat, self.seen[seat], indent="  ")
+        self.seen[seat] = len(self.state.log)
+
+    # ---- a human decision --------------------------------------------------------------
+    def _human(self, seat: int) -> None:
+        s = self.state
+        if len(self.humans) > 1 and self.viewer != seat:
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                # a forced move needs no one at the keyboard, and no hand-over
+                s.apply(legal[0])
+                self.answered = None
+                return
+            self.term.handover(t("pass_to", self.lang, name=self.names[seat]))
+        self.viewer = seat
+        legal = s.legal_actions()
+        prompt = self._prompt(seat)
+        if len(legal) == 1:
+            self._news(seat)
+            note = t("only_choice", self.lang, prompt=prompt, option=self._option(legal[0]).plain)
+            self.console.print(self.paint.text(note))
+            s.apply(legal[0])
+            self.answered = None
+            return
+        fresh_events = any(self.game.texts.has(k) for k, _ in
+                           rulekit.events_for(s, seat, self.seen[seat]))
+        if self.answered != seat or fresh_events:
+            self._screen(seat)
+        self._show_question(seat, prompt, legal)
+        while True:
+            answer = self._parse(self.term.ask("> "), legal)
+            if answer.command == "quit":
+                raise QuitGame
+            if answer.command == "help":
+                forms = ", ".join(str(a) for a in legal)
+                self.console.print(t("help", self.lang, forms=forms))
+                continue
+            if answer.command == "log":
+                self.console.print(Text(t("log_title", self.lang, name=self.names[seat]),
+                                        style="bold"))
+                self._print_events(seat, 0, indent="  ")
+                continue
+            if answer.command == "show":
+                self._screen(seat)
+                self._show_question(seat, prompt, legal)
+                continue
+            if answer.message is not None:
+                self.console.print(answer.message, style="yellow")
+                continue
+            assert answer.actions is not None
+            for a in answer.actions:
+                s.apply(a)
+            self.answered = seat
+            return
+
+    def _prompt(self, seat: int) -> str:
+        """The question being asked: the parameter's or window's prompt, else 'your turn'."""
+        s = self.state
+        g = self.game
+        key: str | None = None
+        if s.stack:
+            top = s.stack[-1]
+            if isinstance(top, BuildFrame):
+                key = g.actions[top.action].params[top.pidx].prompt
+            else:
+                key = g.windows[top.win].prompt
+                if key:
+                    opener = top.opener
+                    name = self.names[opener] if opener is not None else "-"
+                    return g.texts.render(key, self.lang, {"opener": name,
+                                                           "actor": self.names[seat]})
+        if key:
+            return g.texts.render(key, self.lang, {"actor": self.names[seat]})
+        return t("your_turn", self.lang)
+
+    def _number_param(self, legal: list[Action]) -> bool:
+        """Whether the question is a number to type (a range) rather than a list to pick from."""
+        top = self.state.stack[-1] if self.state.stack else None
+        if not isinstance(top, BuildFrame):
+            return False
+        param = self.game.actions[top.action].params[top.pidx]
+        return param.kind == "number" and all(
+            a.kind == CHOOSE and isinstance(a.value, int) for a in legal)
+
+    def _picking(self, legal: list[Action]) -> bool:
+        return any(a.kind == PICK for a in legal)
+
+    def _option(self, a: Action) -> Text:
+        """An action as the player reads it, card labels and colour words coloured."""
+        g = self.game
+        if a.kind == CHOOSE:
+            top = self.state.stack[-1] if self.state.stack else None
+            if isinstance(top, BuildFrame):
+                param = g.actions[top.action].params[top.pidx]
+                if param.kind == "player" and isinstance(a.value, int):
+                    return Text(f"{g.texts.word(param.name, self.lang)}: {self.names[a.value]}")
+        return self.paint.text(g.action_label(a, self.lang))
+
+    def _show_question(self, seat: int, prompt: str, legal: list[Action]) -> None:
+        out = self.console
+        chosen = self._chosen_so_far(seat)
+        if chosen is not None:
+            out.print(chosen)
+        out.print(Text(prompt, style="bold"))
+        if self._number_param(legal):
+            out.print(t("range_hint", self.lang, values=_ranges([a.value for a in legal])))
+            return
+        width = len(str(len(legal)))
+        for i, a in enumerate(legal, 1):
+            out.print(Text(f"  {i:>{width}}) ") + self._option(a))
+
+    def _chosen_so_far(self, seat: int) -> Text | None:
+        """The action being built and what this seat has chosen for it so far."""
+        obs_pending = rulekit.observation(self.state, seat)["pending"]
+        if not obs_pending or "chosen" not in obs_pending:
+            return None
+        g = self.game
+        act = next(a for a in g.actions if a.name == obs_pending["action"])
+        parts: list[Text] = []
+        for p in act.params:
+            if p.name not in obs_pending["chosen"]:
+                continue
+            v = obs_pending["chosen"][p.name]
+            if v is None:
+                continue
+            if p.kind == "cards":
+                parts.append(self.paint.cards(v))
+            elif p.kind == "player" and isinstance(v, int):
+                parts.append(Text(self.names[v]))
+            else:
+                parts.append(self.paint.text(g.texts.word(v, self.lang) if isinstance(v, str)
+                                             else str(v)))
+        if obs_pending.get("picking"):
+            parts.append(Text(t("picked_so_far", self.lang, cards="")) +
+                         self.paint.cards(obs_pending["picking"]))
+        if not parts:
+            return None
+        return Text(g.texts.word(act.label, self.lang) + ": ", style="bold") + Text(" · ").join(
+            parts)
+
+    # ---- parsing an answer ---------------------------------------------------------------
+    def _parse(self, raw: str, legal: list[Action]) -> Answer:
+        """Turn a typed answer into actions (checked on a copy of the state) or a message."""
+        text = " ".join(raw.split())
+        lang = self.lang
+        if not text:
+            return Answer(message=t("empty_answer", lang))
+        low = text.lower()
+        for a in legal:  # an action's exact form or its label as shown
+            if low in self._names_of(a):
+                return self._sequence([a], legal)
+        cmd = command_of(text) or ("help" if text == "?" else None)
+        if cmd is not None:
+            return Answer(command=cmd)
+        tokens = text.replace(",", " ").split()
+        if not all(tok.lstrip("-").isdigit() for tok in tokens):
+            return Answer(message=t("unknown_answer", lang, text=text))
+        numbers = [int(tok) for tok in tokens]
+        if self._number_param(legal):
+            values = [a.value for a in legal]
+            if len(numbers) != 1 or numbers[0] not in values:
+                return Answer(message=t("not_a_value", lang, n=text, values=_ranges(values)))
+            return self._sequence([legal[values.index(numbers[0])]], legal)
+        for n in numbers:
+            if not 1 <= n <= len(legal):
+                return Answer(message=t("not_a_number", lang, n=n, max=len(legal)))
+        chosen = [legal[n - 1] for n in numbers]
+        if len(chosen) > 1 and not all(a.kind == PICK for a in chosen[:-1]):
+            return Answer(message=t("one_at_a_time", lang))
+        return self._sequence(chosen, legal, finish=self._picking(legal))
+
+    def _names_of(self, a: Action) -> set[str]:
+        """What a player may type for an action: its exact form, its label, a chosen value."""
+        shown = self._option(a).plain
+        names = {a.text.lower(), shown.lower()}
+        if a.kind == CHOOSE:
+            # "colour: red" may be answered "red" (or "rouge"), a seat by its name
+            names.add(shown.rsplit(": ", 1)[-1].lower())
+            names.add(a.text.split(" ", 1)[-1].lower())
+        return names
+
+    def _sequence(self, chosen: list[Action], legal: list[Action],
+                  finish: bool = False) -> Answer:
+        """Check a run of actions on a copy; with finish, end a card choice when allowed."""
+        trial = self.state.clone()
+        top = trial.stack[-1] if trial.stack else None
+        where = (top.action, top.pidx) if isinstance(top, BuildFrame) else None
+        out: list[Action] = []
+        for a in chosen:
+            now = {x.text: x for x in trial.legal_actions()} if out else {x.text: x for x in legal}
+            if a.text not in now:
+                return Answer(message=t("not_legal_then", self.lang,
+                                        option=self._option(a).plain))
+            trial.apply_unchecked(now[a.text])
+            out.append(now[a.text])
+        if finish and where is not None and not trial.is_over:
+            top = trial.stack[-1] if trial.stack else None
+            if isinstance(top, BuildFrame) and (top.action, top.pidx) == where:
+                done = [x for x in trial.legal_actions() if x.kind == DONE]
+                if done:
+                    out.append(done[0])
+        return Answer(actions=out)
+
+    # ---- the full screen -----------------------------------------------------------------
+    def _screen(self, seat: int) -> None:
+        """Everything this seat may know now: latest events, table, seats, its own cards."""
+        out = self.console
+        g = self.game
+        lang = self.lang
+        obs = rulekit.observation(self.state, seat)
+        out.print()
+        out.print(Rule(Text(t("view_of", lang, name=self.names[seat], you=t("you", lang)),
+                            style="bold")))
+        self._news(seat)
+        # table zones and visible variables
+        parts: list[Text] = []
+        for z in g.table_zones:
+            view = obs["table"][z.name]
+            parts.append(Text(g.texts.word(z.label, lang) + ": ") + self._zone_cell(view))
+        for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
+            for v in infos:
+                if v.name in values:
+                    parts.append(Text(g.texts.word(v.label, lang) + ": ") +
+                                 self._value(v.type, values[v.name]))
+        if parts:
+            out.print(Columns(parts, padding=(0, 3)))
+        # one row per seat: visible player variables and zone sizes
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        table.add_column(t("player", lang))
+        shown_vars = [v for v in g.player_vars if v.visible]
+        for v in shown_vars:
+            table.add_column(g.texts.word(v.label, lang))
+        for z in g.player_zones:
+            table.add_column(g.texts.word(z.label, lang), justify="right")
+        for p, row in enumerate(obs["seats"]):
+            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
+            if p == seat:
+                name.append(f" ({t('you', lang)})")
+                name.stylize("bold")
+            cells: list[Text] = [name]
+            cells += [self._value(v.type, row["vars"].get(v.name)) for v in shown_vars]
+            cells += [self._zone_cell(row["zones"][z.name], counts_only=(p == seat))
+                      for z in g.player_zones]
+            table.add_row(*cells)
+        out.print(table)
+        # this seat's own zones whose cards it may see
+        mine = obs["seats"][seat]["zones"]
+        for z in g.player_zones:
+            if z.visibility not in ("owner", "public"):
+                continue
+            view = mine[z.name]
+            label = t("your_zone", lang, zone=g.texts.word(z.label, lang))
+            cards = [c for c in view["cards"] if c is not None]
+            out.print(Text(f"{label} ({view['count']}): ", style="bold") +
+                      self.paint.cards(cards, empty=t("empty", lang)))
+
+    def _zone_cell(self, view: dict, counts_only: bool = False) -> Text:
+        """A zone as a count, with the cards this seat may see in it (the face-up ones)."""
+        count = "?" if view["count"] is None else str(view["count"])
+        cards = [c for c in view["cards"] if c is not None]
+        if counts_only or not cards:
+            return Text(count)
+        if len(cards) > 8:
+            return Text(f"{count} (…, ") + self.paint.cards(cards[-8:]) + Text(")")
+        return Text(f"{count} (") + self.paint.cards(cards) + Text(")")
+
+    def _value(self, type_: str, v: Any) -> Text:
+        """A visible variable's value as words."""
+        lang = self.lang
+        if v is None:
+            return Text("-")
+        if type_ == "player" and isinstance(v, int):
+            return Text(self.names[v])
+        if type_ == "players" and isinstance(v, list):
+            return Text(", ".join(self.names[p] for p in v) or "-")
+        if isinstance(v, bool):
+            return Text(t("yes" if v else "no", lang))
+        if type_ == "card" and isinstance(v, str):
+            return self.paint.card(v)
+        if type_ == "list[card]" and isinstance(v, list):
+            return self.paint.cards(v)
+        if isinstance(v, str):
+            return self.paint.text(self.game.texts.word(v, lang))
+        if isinstance(v, list):
+            return Text(", ".join(str(x) for x in v))
+        return Text(str(v))
+
+
+def _ranges(values: list[int]) -> str:
+    """Sorted whole numbers as compact ranges: 1-4, 7, 9-10."""
+    vs = sorted(set(values))
+    out: list[str] = []
+    i = 0
+    while i < len(vs):
+        j = i
+        while j + 1 < len(vs) and vs[j + 1] == vs[j] + 1:
+            j += 1
+        out.append(str(vs[i]) if i == j else f"{vs[i]}-{vs[j]}")
+        i = j + 1
+    return ", ".join(out)
+
+
+def play(game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
+         console: Console, stdin: TextIO | None = None) -> int:
+    """Play one game; return the exit status."""
+    return Match(game, players, kinds, seed, lang, console, stdin or sys.stdin).run()
