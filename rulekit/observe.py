@@ -180,6 +180,37 @@ def seat_name(g: Game, p: int, lang: str) -> str:
     return t.replace("{seat}", str(p)) if t else f"P{p}"
 
 
+def _cards_shown_by_name(s: State, seat: int | None) -> set[int]:
+    """Cards seat's observation names outside the zones: visible variables, its pending picks."""
+    g = s.game
+    out: set[int] = set()
+
+    def add(type_: str, v: Any) -> None:
+        if v is None:
+            return
+        if type_ == "card":
+            out.add(v)
+        elif type_ == "list[card]":
+            out.update(v)
+
+    for v in g.game_vars:
+        if v.visible:
+            add(v.type, s.gvars[v.index])
+    for v in g.turn_vars:
+        if v.visible:
+            add(v.type, s.tvars[v.index])
+    for v in g.player_vars:
+        if v.visible:
+            for x in s.pvars[v.index]:
+                add(v.type, x)
+    for f in s.stack:
+        if isinstance(f, BuildFrame) and f.actor == seat:
+            out.update(f.picked)
+            for p in g.actions[f.action].params[:f.pidx]:
+                add("list[card]" if p.kind == "cards" else p.value_type, f.env.get(p.name))
+    return out
+
+
 def resample(s: State, seat: int, seed: int) -> State:
     """A copy of s where the cards seat cannot see are shuffled among their hidden places.
 
@@ -188,10 +219,11 @@ def resample(s: State, seat: int, seed: int) -> State:
     variables follow the cards they named, so the copy stays consistent.
     """
     c = s.clone()
+    known = _cards_shown_by_name(c, seat)  # the observation names these: they must stay put
     slots: list[tuple[int, int]] = []
     for zi, zone in enumerate(c.zones):
         for i, card in enumerate(zone):
-            if not card_visible(c, zi, card, seat):
+            if card not in known and not card_visible(c, zi, card, seat):
                 slots.append((zi, i))
     old = [c.zones[zi][i] for zi, i in slots]
     new = old[:]
@@ -226,8 +258,9 @@ def resample(s: State, seat: int, seed: int) -> State:
             f.picked = [mapping[x] for x in f.picked]
             act = g.actions[f.action]
             for p in act.params[:f.pidx]:
-                if p.kind == "cards" and f.env.get(p.name) is not None:
-                    f.env[p.name] = [mapping[x] for x in f.env[p.name]]
+                if p.name in f.env:  # chosen cards, or a choice among cards, follow the places
+                    f.env[p.name] = remap("list[card]" if p.kind == "cards" else p.value_type,
+                                          f.env[p.name])
     c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
     c._legal = None
     return c
