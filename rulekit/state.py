@@ -287,12 +287,12 @@ class State:
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (bots and search); no checking."""
         g = self.game
-        self._legal = None
-        self.decisions += 1
-        if self.decisions > g.max_decisions:
+        if self.decisions >= g.max_decisions:  # checked first: the state stays as it was
             raise EvaluationLimitError(
                 "limits.max_decisions",
                 f"the game did not end within {g.max_decisions} decisions")
+        self._legal = None
+        self.decisions += 1
         actor = self.decider
         self.history.append((actor, action.text))
         kind = action.kind
@@ -361,7 +361,7 @@ class State:
     def _run_action(self, act: CompiledAction, env: dict) -> None:
         if act.window is not None:
             self.stack[-1].pending = CLOSE if act.closes else NEXT
-        self.game.run(act.rule, act.effects, self, env)
+        self.game.run(act.rule + ".effects", act.effects, self, env)
         self._settle()
 
     def _push_queued(self) -> None:
@@ -435,7 +435,7 @@ class State:
         if self.over:
             return
         first = g.guard(phase.rule + ".first", phase.first, self, {})
-        self.turn_to(first)
+        g.run(phase.rule + ".first", lambda s, e: s.turn_to(first), self, {})  # names the rule
 
     def _next_turn(self, phase: Any) -> None:
         g = self.game
