@@ -48,7 +48,7 @@ def _engine_variant(name: str, **overrides: object) -> rulekit.Game:
     return rulekit.load_text(yaml.safe_dump(data, sort_keys=False), f"{name}-variant.yaml")
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def ruleset():
     """ruleset("name") compiles tests/engine/name.yaml; keyword arguments replace top-level keys
     (None removes one), e.g. ruleset("limits", limits={"max_decisions": 3})."""
