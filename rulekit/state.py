@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import CHOOSE, DONE, PICK, START, Action
-from .errors import EvaluationLimitError, GameOverError, IllegalActionError, RuleRuntimeError
+from .errors import (
+    EvaluationLimitError,
+    GameOverError,
+    IllegalActionError,
+    RuleRuntimeError,
+    UsageError,
+)
 
 if TYPE_CHECKING:
     from .game import CompiledAction, Game
@@ -212,7 +218,7 @@ class State:
 
     def queue_window(self, win: int, order: list[int], opener: int | None) -> None:
         """Open a reaction window once the current effects finish."""
-        self._queued.append(WindowFrame(win, list(order), opener))
+        self._queued.append(WindowFrame(win, list(dict.fromkeys(order)), opener))  # each once
 
     def turn_to(self, p: int) -> None:
         """Give the turn to p and reset the per-turn variables."""
@@ -263,7 +269,7 @@ class State:
             return []
         if self._legal is None:
             self._legal = self._compute_legal()
-        return self._legal
+        return list(self._legal)  # a copy: the caller may change it; clones share the cache
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (or its string form); raise IllegalActionError otherwise."""
@@ -316,6 +322,9 @@ class State:
             frame.picked.append(card)
             if len(frame.picked) >= param.max_of(self, frame.env):
                 self._finish_param(frame, act, frame.picked)
+            elif not self.legal_actions():
+                raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card left to "
+                                       "pick, and fewer than its 'min' are picked")
             return
         if kind == DONE:
             self._finish_param(frame, act, frame.picked)
@@ -508,6 +517,9 @@ class State:
     @classmethod
     def from_json(cls, game: Game, data: dict) -> State:
         """Rebuild a state saved by to_json."""
+        if data.get("ruleset") != game.name:
+            raise UsageError(f"this state was saved by ruleset {data.get('ruleset')!r}, "
+                             f"not {game.name!r}")
         s = cls(game, data["n"], data["seed"])
         s.zones = [list(z) for z in data["zones"]]
         for zi, z in enumerate(s.zones):

@@ -181,3 +181,30 @@ def test_bug_computing_legal_actions_changed_the_state_mid_build(game):
     assert state.key() == before
     assert state.to_json() == saved
     assert "it" not in saved["stack"][-1]["env"]
+
+
+def test_bug_a_cards_parameter_could_leave_its_chooser_with_no_legal_action(ruleset):
+    # min 2 cards matching 'where', but only one in hand: after picking it, nothing is legal.
+    # The engine must say so (as it does when a parameter starts with no choice) rather than
+    # leave a game that is not over with a decider and no legal action.
+    game = ruleset("params", actions={
+        "strict": {"params": [{"cards": "two", "from": "actor.hand", "min": 2,
+                               "where": "it.value == 3"}],
+                   "effects": ["end turn"]}})
+    state = dealt(game, ["red 3", "blue 1"])
+    state.apply("strict")
+    assert legal(state) == ["pick red 3"]
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        state.apply("pick red 3")
+    assert info.value.rule == "actions.strict.params[0]"
+
+
+def test_bug_legal_actions_list_was_shared_with_the_state_and_its_clones(ruleset):
+    state = ruleset("flow").new_state(2, seed=0)
+    copy = state.clone()
+    expected = legal(state)
+    mine = copy.legal_actions()
+    mine.reverse()
+    mine.pop()
+    assert legal(state) == expected
+    assert legal(copy) == expected

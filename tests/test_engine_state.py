@@ -222,3 +222,9 @@ def test_games_are_identical_across_processes_and_hash_seeds():
         outs.append(done.stdout)
     assert outs[0] == outs[1]
     assert json.loads(outs[0])["history"]
+
+
+def test_bug_a_state_saved_by_another_ruleset_was_restored_silently(ruleset):
+    saved = ruleset("flow").new_state(2, seed=0).to_json()
+    with pytest.raises(rulekit.UsageError, match="Flow"):
+        ruleset("minimal").state_from_json(saved)

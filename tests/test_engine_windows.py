@@ -129,3 +129,12 @@ def test_window_answers_are_the_only_legal_actions_while_it_is_open(game):
     assert legal(state) == ["let_go"]
     with pytest.raises(rulekit.IllegalActionError):
         state.apply("poke")
+
+
+def test_bug_a_player_listed_twice_in_the_order_was_asked_twice(ruleset):
+    windows = {"react": {"order": "players_after(opener) + players_after(opener)"},
+               "nested": {"order": "players_after(opener)"}}
+    game = ruleset("windows", windows=windows)
+    state = game.new_state(3, seed=0)
+    state.apply("poke")
+    assert answer_all(state) == [1, 2]
