@@ -145,7 +145,9 @@ class State:
                 tuple(_freeze(v) for v in self.gvars),
                 tuple(tuple(_freeze(x) for x in v) for v in self.pvars),
                 tuple(_freeze(v) for v in self.tvars), self.phase, self.turn,
-                tuple(f.key() for f in self.stack), self.rng, tuple(self.log),
+                tuple(f.key() for f in self.stack), self.rng,
+                tuple((k, tuple((n, t, _freeze(v)) for n, t, v in args), aud)
+                      for k, args, aud in self.log),  # events may hold lists: freeze them
                 tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag)
 
     def __eq__(self, other: object) -> bool:

@@ -228,3 +228,23 @@ def test_bug_a_state_saved_by_another_ruleset_was_restored_silently(ruleset):
     saved = ruleset("flow").new_state(2, seed=0).to_json()
     with pytest.raises(rulekit.UsageError, match="Flow"):
         ruleset("minimal").state_from_json(saved)
+
+
+@pytest.mark.parametrize("name", ["flow", "hidden", "windows"])
+def test_bug_key_was_not_hashable_once_an_event_held_a_list(ruleset, name):
+    # key() is documented as a hashable tuple (search code uses it for transposition tables);
+    # events carrying lists of cards or players (game_over's winners) made it unhashable.
+    game = ruleset(name)
+    keys = set()
+    for seed in range(3):
+        for state in random_states(game, seed, steps=30):
+            keys.add(state.key())
+            assert hash(state.key()) == hash(state.clone().key())
+            assert hash(roundtrip(state).key()) == hash(state.key())
+    assert len(keys) > 10
+
+
+def test_bug_key_was_not_hashable_after_game_over(ruleset):
+    state = play(ruleset("flow").new_state(2, seed=0), ["quit"])
+    assert state.is_over
+    assert hash(state.key()) == hash(roundtrip(state).key())
