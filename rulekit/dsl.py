@@ -79,7 +79,7 @@ class CompileError(Exception):
 
 def did_you_mean(name: str, options: Any) -> str:
     """A 'did you mean' hint for a misspelt name, or ''."""
-    close = difflib.get_close_matches(name, list(options), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(str(name), [str(o) for o in options], n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
 
 
