@@ -205,3 +205,12 @@ def test_bug_resample_did_not_move_a_choice_of_card_with_its_place(state):
         assert len(labels(other, ("hand", 0))) == 2
         assert len(labels(other, "table")) == 1
         assert labels(other, "table")[0] not in labels(other, ("hand", 0))
+
+
+def test_earlier_parameter_values_are_shown_only_to_the_one_choosing(state):
+    play(state, ["mark", "marked #2"])
+    mine = observation(state, 0)["pending"]
+    assert mine["chosen"] == {"marked": "#2"}
+    assert mine["picking"] == []
+    for seat in (1, 2, None):
+        assert observation(state, seat)["pending"] == {"action": "mark", "by": 0}

@@ -138,3 +138,19 @@ def test_bug_a_player_listed_twice_in_the_order_was_asked_twice(ruleset):
     state = game.new_state(3, seed=0)
     state.apply("poke")
     assert answer_all(state) == [1, 2]
+
+
+def test_a_window_answer_with_parameters_is_built_then_the_window_goes_on(game):
+    state = game.new_state(4, seed=0)
+    set_vars(state, {("bids", 1): True})
+    state.apply("poke")
+    assert legal(state) == ["let_go", "bid"]
+    state.apply("bid")
+    assert state.decider == 1
+    assert legal(state) == ["amount 1", "amount 2"]  # max uses the window's opener (seat 0)
+    assert rulekit.observation(state, 1)["pending"]["by"] == 1
+    state.apply("amount 2")
+    assert gvar(state, "total_bid") == 2
+    assert answer_all(state) == [2, 3]
+    assert gvar(state, "answers") == [1, 2, 3]
+    assert gvar(state, "then_runs") == 1
