@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 import rulekit
 
@@ -46,16 +45,16 @@ With no human seat, the game is narrated as a spectator sees it, then the scores
 Colours are used on a terminal only, and never when NO_COLOR is set."""
 
 
-def _whole(minimum: int, what: str):  # noqa: ANN202 (an argparse type factory)
+def _whole(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number >= minimum (argparse names the option)."""
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number >= {minimum}, not {text!r}") from None
+            value = minimum - 1
         if value < minimum:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number >= {minimum}, not {text!r}")
+                f"must be a whole number >= {minimum}, not {text!r}")
         return value
 
     return parse
@@ -74,13 +73,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         description="Play a game of RULESET at the terminal.", epilog=PLAY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p_play.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
-    p_play.add_argument("--players", "-n", type=_whole(1, "--players"), metavar="N",
+    p_play.add_argument("--players", "-n", type=_whole(1), metavar="N",
                         help="number of seats (default: 4 if the ruleset allows it, else its "
                              "minimum; or the number of --seats)")
     p_play.add_argument("--seats", metavar="SPEC",
                         help="one of human/random per seat, comma separated, e.g. "
                              "human,random,random (default: human then random bots)")
-    p_play.add_argument("--seed", type=_whole(0, "--seed"), metavar="S",
+    p_play.add_argument("--seed", type=_whole(0), metavar="S",
                         help="seed of the deal and the bots (default: random, printed)")
     p_play.add_argument("--lang", metavar="L",
                         help="language of the game and the driver (default: the ruleset's "
@@ -101,11 +100,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                     "The time excludes loading the ruleset; the decision counts depend only on "
                     "the seed.")
     p_bench.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
-    p_bench.add_argument("--players", "-n", type=_whole(1, "--players"), metavar="N",
+    p_bench.add_argument("--players", "-n", type=_whole(1), metavar="N",
                          help="number of seats (default: 4 if allowed, else the minimum)")
-    p_bench.add_argument("--games", type=_whole(1, "--games"), default=200, metavar="N",
+    p_bench.add_argument("--games", type=_whole(1), default=200, metavar="N",
                          help="number of games (default: 200)")
-    p_bench.add_argument("--seed", type=_whole(0, "--seed"), default=0, metavar="S",
+    p_bench.add_argument("--seed", type=_whole(0), default=0, metavar="S",
                          help="first seed (default: 0)")
     return parser, {"play": p_play, "validate": p_val, "bench": p_bench}
 
@@ -170,6 +169,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = _load(args.ruleset)
     if game is None:
         return EXIT_USAGE
+    if kinds is not None and not game.min_players <= len(kinds) <= game.max_players:
+        lo, hi = game.min_players, game.max_players
+        allowed = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise _Usage(f"--seats lists {len(kinds)} seat(s), but {game.name} is played by "
+                     f"{allowed} players")
     players = _players(game, args.players if kinds is None else len(kinds))
     lang = _lang(game, args.lang)
     if kinds is None:
@@ -198,10 +202,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
         players = (str(g.min_players) if g.min_players == g.max_players
                    else f"{g.min_players}-{g.max_players}")
         zones = len(g.table_zones) + len(g.player_zones)
-        print(f"{path}: ok: {g.name}, {players} players, {g.n_cards} cards, {zones} zones, "
-              f"{len(g.phases)} phase{'s' if len(g.phases) != 1 else ''}, "
-              f"{len(g.actions)} actions, languages {', '.join(g.languages)}")
+        print(f"{path}: ok: {g.name}, {players} players, {_n(g.n_cards, 'card')}, "
+              f"{_n(zones, 'zone')}, {_n(len(g.phases), 'phase')}, "
+              f"{_n(len(g.actions), 'action')}, languages {', '.join(g.languages)}")
     return status
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -211,7 +219,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     players = _players(game, args.players)
     result = run_bench(game, players, args.games, args.seed)
-    result.ruleset = Path(args.ruleset).name
+    result.ruleset = f"{game.name} ({args.ruleset})"
     print("\n".join(result.lines()))
     return EXIT_OK
 

@@ -162,7 +162,9 @@ class Match:
         outcome = self.state.outcome
         assert outcome is not None
         lang = self.lang
-        table = Table(title=t("final_scores", lang), box=box.SIMPLE_HEAD, title_justify="left")
+        out.print()
+        out.print(Text(t("final_scores", lang), style="bold"))
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         table.add_column(t("player", lang))
         table.add_column(t("score", lang), justify="right")
         table.add_column("")
@@ -223,7 +225,10 @@ class Match:
             return
         fresh_events = any(self.game.texts.has(k) for k, _ in
                            rulekit.events_for(s, seat, self.seen[seat]))
-        if self.answered != seat or fresh_events:
+        top = s.stack[-1] if s.stack else None
+        building = isinstance(top, BuildFrame) and top.actor == seat
+        # while a seat puts its own action together, only the next question is shown
+        if self.answered != seat or fresh_events or not building:
             self._screen(seat)
         self._show_question(seat, prompt, legal)
         while True:
@@ -256,21 +261,20 @@ class Match:
         """The question being asked: the parameter's or window's prompt, else 'your turn'."""
         s = self.state
         g = self.game
-        key: str | None = None
-        if s.stack:
-            top = s.stack[-1]
-            if isinstance(top, BuildFrame):
-                key = g.actions[top.action].params[top.pidx].prompt
-            else:
-                key = g.windows[top.win].prompt
-                if key:
-                    opener = top.opener
-                    name = self.names[opener] if opener is not None else "-"
-                    return g.texts.render(key, self.lang, {"opener": name,
-                                                           "actor": self.names[seat]})
-        if key:
-            return g.texts.render(key, self.lang, {"actor": self.names[seat]})
-        return t("your_turn", self.lang)
+        lang = self.lang
+        if not s.stack:
+            return t("your_turn", lang)
+        top = s.stack[-1]
+        if isinstance(top, BuildFrame):
+            param = g.actions[top.action].params[top.pidx]
+            if param.prompt:
+                return g.texts.render(param.prompt, lang, {"actor": self.names[seat]})
+            return t("choose_param", lang, what=g.texts.word(param.name, lang))
+        win = g.windows[top.win]
+        opener = self.names[top.opener] if top.opener is not None else "-"
+        if win.prompt:
+            return g.texts.render(win.prompt, lang, {"opener": opener, "actor": self.names[seat]})
+        return t("window_default", lang, opener=opener)
 
     def _number_param(self, legal: list[Action]) -> bool:
         """Whether the question is a number to type (a range) rather than a list to pick from."""
@@ -334,8 +338,8 @@ class Match:
                          self.paint.cards(obs_pending["picking"]))
         if not parts:
             return None
-        return Text(g.texts.word(act.label, self.lang) + ": ", style="bold") + Text(" · ").join(
-            parts)
+        head = Text(g.texts.word(act.label, self.lang) + t("colon", self.lang), style="bold")
+        return head + Text(" · ").join(parts)
 
     # ---- parsing an answer ---------------------------------------------------------------
     def _parse(self, raw: str, legal: list[Action]) -> Answer:
@@ -415,11 +419,12 @@ class Match:
         parts: list[Text] = []
         for z in g.table_zones:
             view = obs["table"][z.name]
-            parts.append(Text(g.texts.word(z.label, lang) + ": ") + self._zone_cell(view))
+            parts.append(Text(g.texts.word(z.label, lang) + t("colon", lang)) +
+                         self._zone_cell(view))
         for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
             for v in infos:
                 if v.name in values:
-                    parts.append(Text(g.texts.word(v.label, lang) + ": ") +
+                    parts.append(Text(g.texts.word(v.label, lang) + t("colon", lang)) +
                                  self._value(v.type, values[v.name]))
         if parts:
             out.print(Columns(parts, padding=(0, 3)))
@@ -438,10 +443,19 @@ class Match:
                 name.stylize("bold")
             cells: list[Text] = [name]
             cells += [self._value(v.type, row["vars"].get(v.name)) for v in shown_vars]
-            cells += [self._zone_cell(row["zones"][z.name], counts_only=(p == seat))
+            cells += [self._zone_cell(row["zones"][z.name], counts_only=True)
                       for z in g.player_zones]
             table.add_row(*cells)
         out.print(table)
+        # the cards this seat may see in other seats' zones (face up, or public zones)
+        for p, row in enumerate(obs["seats"]):
+            if p == seat:
+                continue
+            for z in g.player_zones:
+                seen = [c for c in row["zones"][z.name]["cards"] if c is not None]
+                if seen:
+                    out.print(Text(t("visible_in", lang, name=self.names[p],
+                                     zone=g.texts.word(z.label, lang))) + self.paint.cards(seen))
         # this seat's own zones whose cards it may see
         mine = obs["seats"][seat]["zones"]
         for z in g.player_zones:
@@ -450,7 +464,7 @@ class Match:
             view = mine[z.name]
             label = t("your_zone", lang, zone=g.texts.word(z.label, lang))
             cards = [c for c in view["cards"] if c is not None]
-            out.print(Text(f"{label} ({view['count']}): ", style="bold") +
+            out.print(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
                       self.paint.cards(cards, empty=t("empty", lang)))
 
     def _zone_cell(self, view: dict, counts_only: bool = False) -> Text:
@@ -481,7 +495,7 @@ class Match:
         if isinstance(v, str):
             return self.paint.text(self.game.texts.word(v, lang))
         if isinstance(v, list):
-            return Text(", ".join(str(x) for x in v))
+            return Text(", ".join(str(x) for x in v) or "-")
         return Text(str(v))
 
 
