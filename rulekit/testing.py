@@ -50,6 +50,10 @@ def arrange(s: State, zones: dict[ZoneRef, list[str]], spill: ZoneRef | None = N
             taken.add(card)
             chosen.append(card)
         if zi == spill_id:
+            for c in chosen:  # a card found outside the spill zone leaves where it was
+                if s.card_zone[c] != zi:
+                    s.zones[s.card_zone[c]].remove(c)
+                    s.card_zone[c] = zi
             rest = [c for c in s.zones[zi] if c not in taken]
             s.zones[zi] = rest + chosen
             for c in chosen:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rulekit
-from rulekit.testing import arrange, labels, zone_id
+from rulekit.testing import arrange, labels, set_vars, zone_id
 
 
 @pytest.fixture
@@ -149,3 +149,26 @@ def test_arrange_stacks_a_position_and_play_goes_on_from_it(game):
     assert labels(state, ("hand", 0)) == ["c1", "c6", "c5"]
     total = sum(len(z) for z in state.zones)
     assert total == game.n_cards
+
+
+def test_bug_arrange_duplicated_a_card_taken_from_another_zone_into_the_spill_zone(game):
+    state = game.new_state(2, seed=0)
+    assert labels(state, ("hand", 0)) == ["c12", "c10"]
+    arrange(state, {"deck": ["c12"]})  # the deck is the spill zone; c12 is in seat 0's hand
+    assert labels(state, "deck")[-1] == "c12"
+    assert labels(state, ("hand", 0)) == ["c10"]
+    assert sum(len(z) for z in state.zones) == game.n_cards
+    for zi, zone in enumerate(state.zones):
+        assert all(state.card_zone[c] == zi for c in zone)
+
+
+def test_arrange_and_set_vars_reject_unknown_names(game):
+    state = game.new_state(2, seed=0)
+    with pytest.raises(rulekit.UsageError, match="no card is labelled"):
+        arrange(state, {"table": ["c99"]})
+    with pytest.raises(rulekit.UsageError, match="not enough cards"):
+        arrange(state, {"table": ["c1", "c1"]})
+    with pytest.raises(rulekit.UsageError):
+        arrange(state, {"nowhere": []})
+    with pytest.raises(rulekit.UsageError):
+        set_vars(state, {"nothing": 1})
