@@ -52,19 +52,22 @@ class CompiledParam:
             if len(picked) < self.max_of(s, env):
                 faces = g.face_of
                 where = self.where
-                seen: set[int] = set()
-                for c in cards:
-                    if c in picked:
-                        continue
-                    f = faces[c]
-                    if f in seen:
-                        continue
-                    if where is not None:
-                        env["it"] = c
-                        if not g.guard(self.rule + ".where", where, s, env):
+                seen: set[int]
+                if where is None:
+                    seen = {faces[c] for c in cards if c not in picked}
+                else:
+                    seen = set()
+                    for c in cards:
+                        if c in picked:
                             continue
-                    seen.add(f)
-                out = [g.pick_actions[f] for f in sorted(seen)]
+                        f = faces[c]
+                        if f in seen:
+                            continue
+                        env["it"] = c
+                        if g.guard(self.rule + ".where", where, s, env):
+                            seen.add(f)
+                picks = g.pick_actions
+                out = [picks[f] for f in sorted(seen)]
             low = 1 if self.min is None else g.guard(self.rule + ".min", self.min, s, env)
             if len(picked) >= low:
                 out.append(g.done_actions[self.name])

@@ -461,13 +461,18 @@ class State:
         raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
 
     def _turn_actions(self, phase: Any) -> list[Action]:
-        g = self.game
-        env = {"actor": self.turn}
-        return [a.start for a in phase.actions if g.guard(a.rule + ".when", a.when, self, env)]
+        return self._startable(phase.actions, {"actor": self.turn})
 
     def _window_actions(self, win: Any, env: dict) -> list[Action]:
-        g = self.game
-        return [a.start for a in win.actions if g.guard(a.rule + ".when", a.when, self, env)]
+        return self._startable(win.actions, env)
+
+    def _startable(self, actions: list[CompiledAction], env: dict) -> list[Action]:
+        # The hot path: evaluate unguarded; on any failure redo it guarded to name the rule.
+        try:
+            return [a.start for a in actions if a.when(self, env)]
+        except Exception:  # noqa: BLE001 - re-raised below as a typed, located error
+            g = self.game
+            return [a.start for a in actions if g.guard(a.rule + ".when", a.when, self, env)]
 
     def _compute_legal(self) -> list[Action]:
         if self.stack:
