@@ -330,7 +330,13 @@ class Game:
             return self.texts.word("done", lang)
         assert action.kind == CHOOSE
         v = action.value
-        if isinstance(v, str):
+        card_valued = any(p.value_type == "card" and p._choose.get(v) is action
+                          for a in self.actions for p in a.params if p.name == action.name)
+        if card_valued:  # a choice among cards holds a card id: show the card
+            shown = self.card_label(v, lang)
+        elif isinstance(v, bool):
+            shown = self.texts.word("yes" if v else "no", lang)
+        elif isinstance(v, str):
             shown = self.texts.word(v, lang)
         else:
             shown = str(v)

@@ -214,3 +214,11 @@ def test_earlier_parameter_values_are_shown_only_to_the_one_choosing(state):
     assert mine["picking"] == []
     for seat in (1, 2, None):
         assert observation(state, seat)["pending"] == {"action": "mark", "by": 0}
+
+
+def test_bug_action_label_of_a_choice_among_cards_showed_the_card_id(state):
+    state.apply("mark")
+    game = state.game
+    shown = {str(a): game.action_label(a, "en") for a in state.legal_actions()}
+    assert shown == {"marked #1": "marked: #1", "marked #2": "marked: #2",
+                     "marked #3": "marked: #3"}
