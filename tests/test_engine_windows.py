@@ -154,3 +154,25 @@ def test_a_window_answer_with_parameters_is_built_then_the_window_goes_on(game):
     assert answer_all(state) == [2, 3]
     assert gvar(state, "answers") == [1, 2, 3]
     assert gvar(state, "then_runs") == 1
+
+
+def test_windows_asked_by_one_effect_list_open_in_the_order_written(game):
+    state = game.new_state(3, seed=0)
+    state.apply("both")
+    seen = []
+    while state.stack:
+        seen.append((rulekit.observation(state, None)["pending"]["window"], state.decider))
+        state.apply(legal(state)[0])
+    assert seen == [("nested", 1), ("nested", 2), ("react", 1), ("react", 2)]
+    assert (gvar(state, "nested_then_runs"), gvar(state, "then_runs")) == (1, 1)
+
+
+def test_ending_the_game_from_a_window_answer_closes_every_window(game):
+    state = game.new_state(3, seed=0)
+    set_vars(state, {("blocks", 1): True, ("echoes", 1): True})
+    state.apply("poke")
+    state.apply("resign")
+    assert state.is_over and not state.stack
+    assert state.outcome.reason == "stopped"
+    assert gvar(state, "then_runs") == 0  # the window was not finished: its 'then' never runs
+    assert rulekit.observation(state, 0)["pending"] is None
