@@ -248,3 +248,45 @@ def test_bug_key_was_not_hashable_after_game_over(ruleset):
     state = play(ruleset("flow").new_state(2, seed=0), ["quit"])
     assert state.is_over
     assert hash(state.key()) == hash(roundtrip(state).key())
+
+
+# ---- properties along random playouts --------------------------------------------------------
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_cards_are_never_lost_or_duplicated(ruleset, name):
+    game = ruleset(name)
+    for seed in range(4):
+        for state in random_states(game, seed, steps=30):
+            assert sorted(c for z in state.zones for c in z) == list(range(game.n_cards))
+            for zi, zone in enumerate(state.zones):
+                assert all(state.card_zone[c] == zi for c in zone)
+
+
+@pytest.mark.parametrize("name", ["hidden", "params", "zones"])
+def test_resample_keeps_every_seats_observation_along_playouts(ruleset, name):
+    game = ruleset(name)
+    for seed in range(3):
+        for state in random_states(game, seed, steps=20):
+            for seat in range(state.n):
+                before = rulekit.observation(state, seat)
+                other = rulekit.resample(state, seat, seed)
+                assert rulekit.observation(other, seat) == before
+                if state.decider == seat:  # these rulesets' conditions read only what it sees
+                    assert ([str(a) for a in other.legal_actions()]
+                            == [str(a) for a in state.legal_actions()])
+
+
+def test_observation_shows_another_seats_owner_cards_only_when_face_up(ruleset):
+    game = ruleset("hidden")
+    for seed in range(3):
+        for state in random_states(game, seed, steps=30):
+            for seat in range(state.n):
+                obs = rulekit.observation(state, seat)
+                for p in range(state.n):
+                    if p == seat:
+                        continue
+                    for zname in ("hand", "bag", "stack"):
+                        zi = game.zone_instance(zname, p, state.n)
+                        up = sorted(game.labels[c] for c in state.zones[zi] if state.faceup[c])
+                        shown = [x for x in obs["seats"][p]["zones"][zname]["cards"] if x]
+                        assert sorted(shown) == up
