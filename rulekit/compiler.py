@@ -153,6 +153,8 @@ class Compiler:
 
     def located(self, e: CompileError, path: YamlPath) -> None:
         self.error(e.message, path, offset=(e.line, e.col), hint=e.hint)
+        if isinstance(e, dsl.ExpansionError):
+            raise RulesetError(_dedupe(self.diags))  # every later expression would fail too
 
     def build(self) -> Game:
         """Check and compile; raise RulesetError with every diagnostic found."""

@@ -77,6 +77,10 @@ class CompileError(Exception):
         self.hint = hint
 
 
+class ExpansionError(CompileError):
+    """The compiled expressions grew past MAX_COMPILED_NODES; loading stops at once."""
+
+
 def did_you_mean(name: str, options: Any) -> str:
     """A 'did you mean' hint for a misspelt name, or ''."""
     close = difflib.get_close_matches(str(name), [str(o) for o in options], n=1, cutoff=0.6)
@@ -91,6 +95,7 @@ def _parser() -> Lark:
 
 
 MAX_DSL_LENGTH = 4000
+MAX_COMPILED_NODES = 300_000
 
 
 def parse(text: str, start: str) -> Tree:
@@ -226,12 +231,20 @@ class ExprCompiler:
         self.t = tables
         self._def_stack: list[str] = []
         self._def_cache: dict[str, Typed] = {}
+        self.nodes = 0  # compiled nodes so far: definitions inlined in definitions multiply
 
     # -- entry points ---------------------------------------------------------------------
     def expr(self, tree: Tree | Token, scope: Scope) -> Typed:
         """Compile one expression tree."""
         if isinstance(tree, Token):
             raise fail(tree, f"unexpected {tree.value!r}")
+        self.nodes += 1
+        if self.nodes > MAX_COMPILED_NODES:
+            line, col = pos_of(tree)
+            raise ExpansionError(f"the ruleset's expressions expand to more than "
+                                 f"{MAX_COMPILED_NODES} parts", line, col,
+                                 "definitions that use other definitions several times each "
+                                 "multiply; simplify them")
         method = getattr(self, "c_" + str(tree.data), None)
         if method is None:
             raise fail(tree, f"'{tree.data}' is not an expression")
