@@ -311,6 +311,8 @@ class Game:
             if name not in self.card_attrs:
                 return None
             v = self.card_attrs[name][card]
+            if isinstance(v, bool):  # as everywhere else: the words yes / no, not True / False
+                v = "yes" if v else "no"
             return self.texts.word(v, lang) if isinstance(v, str) else str(v)
 
         from .text import fill

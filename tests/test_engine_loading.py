@@ -56,13 +56,13 @@ def test_computed_attribute_is_evaluated_per_card(ruleset):
     game = ruleset("cards")
     worth = {game.labels[c]: game.card_attrs["worth"][c] for c in range(game.n_cards)}
     assert worth == {"red 1": 10, "red 2": 20, "blue 1": 10, "blue 2": 20, "wild": 5,
-                     "green 7": 70}
+                     "green 7 wild: no": 70}
 
 
 def test_computed_attribute_is_usable_in_rules(ruleset):
     state = ruleset("cards").new_state(2, seed=0)
     state.apply("take")
-    state.apply("pick green 7")
+    state.apply("pick green 7 wild: no")
     state.apply("take")
     state.apply("pick wild")
     state.apply("take")
@@ -78,7 +78,7 @@ def test_identical_cards_share_one_face_and_one_pick_action(ruleset):
     picks = [str(a) for a in state.legal_actions()]
     # 12 cards, but only 6 faces: one pick per face, in a stable order
     assert picks == ["pick red 1", "pick red 2", "pick blue 1", "pick blue 2", "pick wild",
-                     "pick green 7"]
+                     "pick green 7 wild: no"]
     wilds = card_ids(state, "wild")
     assert len(wilds) == 3
     assert len({state.game.face_of[c] for c in wilds}) == 1
@@ -114,6 +114,13 @@ def test_action_labels_are_translated_but_string_forms_stay_canonical(ruleset):
     pick = state.legal_actions()[0]
     assert str(pick) == "pick red 1"
     assert game.action_label(pick, "fr") == "1 rouge"
+
+
+def test_bug_boolean_attributes_showed_as_python_true_false_in_card_labels(ruleset):
+    game = ruleset("cards")
+    green7 = card_ids_of(game, "green 7 wild: no")[0]
+    assert game.card_label(green7, "en") == "green 7 wild: no"
+    assert game.card_label(green7, "fr") == "7 vert joker : non"
 
 
 def card_ids_of(game: rulekit.Game, label: str) -> list[int]:
