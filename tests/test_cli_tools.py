@@ -1,0 +1,168 @@
+"""`rulekit validate`, `rulekit bench`, `--help` and `--version`, through their output."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_cli import SHAM, cli
+
+import rulekit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BROKEN = """\
+name: Broken
+players: {min: 2, max: 4}
+cards:
+  attributes:
+    value: [1, 2]
+  deck:
+    - {value: [1, 2]}
+  start: pile
+  label:
+    - {text: card}
+zones:
+  pile: {visibility: public}
+phases:
+  main:
+    first: "first(players)"
+actions:
+  go:
+    effects: [end turn]
+    colour: red
+scoring:
+  score: "seat(p)"
+text:
+  card: {en: "card {value}"}
+"""
+
+
+# ---- validate ----------------------------------------------------------------------------------
+def test_validate_summarises_a_valid_ruleset():
+    r = cli("validate", SHAM)
+    assert r.code == 0
+    assert r.out.strip() == (f"{SHAM}: ok: SHAM, 3-7 players, 80 cards, 5 zones, 1 phase, "
+                             "10 actions, languages en, fr, es")
+
+
+def test_validate_locates_each_error_with_a_caret(tmp_path: Path):
+    bad = tmp_path / "broken.yaml"
+    bad.write_text(BROKEN, encoding="utf-8")
+    r = cli("validate", str(bad))
+    assert r.code == 1
+    lines = r.out.splitlines()
+    # the unknown key `colour` is on line 19, column 5
+    first = next(i for i, line in enumerate(lines) if line.startswith(f"{bad}:19:5: "))
+    assert "unknown key 'colour'" in lines[first]
+    assert lines[first + 1].strip() == "colour: red"
+    assert lines[first + 2] == "    " + " " * 4 + "^"
+    assert lines[-1] == f"{bad}: 1 error"
+
+
+def test_validate_reports_every_ruleset_and_fails_if_any_is_broken(tmp_path: Path):
+    bad = tmp_path / "broken.yaml"
+    bad.write_text(BROKEN, encoding="utf-8")
+    missing = tmp_path / "missing.yaml"
+    r = cli("validate", SHAM, str(bad), str(missing))
+    assert r.code == 1
+    assert f"{SHAM}: ok: SHAM" in r.out
+    assert f"{bad}: 1 error" in r.out
+    assert f"{missing}: cannot read {missing}" in r.out
+    assert "Traceback" not in r.out + r.err
+
+
+def test_validate_needs_a_ruleset():
+    r = cli("validate")
+    assert r.code == 2
+    assert "the following arguments are required: RULESET" in r.err
+
+
+# ---- bench -------------------------------------------------------------------------------------
+def _figures(out: str) -> dict[str, str]:
+    return dict(re.findall(r"^  (games/s|decisions/s|decisions/game|time|peak memory)\s+(.+)$",
+                           out, flags=re.M))
+
+
+def test_bench_prints_speed_decisions_and_peak_memory():
+    r = cli("bench", SHAM, "--players", "4", "--games", "5", "--seed", "3")
+    assert r.code == 0, r.err
+    assert r.out.startswith(f"SHAM ({SHAM}): 5 games, 4 players, random bots, seed 3")
+    figures = _figures(r.out)
+    assert set(figures) == {"games/s", "decisions/s", "decisions/game", "time", "peak memory"}
+    assert float(figures["games/s"].replace(",", "")) > 0
+    assert float(figures["decisions/s"].replace(",", "")) > 0
+    assert re.fullmatch(r"[\d.]+ MiB \(process peak RSS, getrusage ru_maxrss\)",
+                        figures["peak memory"])
+
+
+def test_bench_decision_counts_depend_only_on_the_seed():
+    a = _figures(cli("bench", SHAM, "--games", "4", "--seed", "10").out)
+    b = _figures(cli("bench", SHAM, "--games", "4", "--seed", "10").out)
+    assert a["decisions/game"] == b["decisions/game"]
+    assert float(a["decisions/game"]) > 10  # a SHAM game takes many decisions
+
+
+def test_bench_mean_decisions_matches_the_games_played():
+    from rulekit_cli.bench import play_games
+
+    game = rulekit.load(SHAM)
+    total = play_games(game, 3, 4, 8)
+    figures = _figures(cli("bench", SHAM, "--players", "3", "--games", "4", "--seed", "8").out)
+    assert figures["decisions/game"] == f"{total / 4:,.1f}"
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--players", "8"], "SHAM is played by 3 to 7 players, not 8"),
+    (["--games", "0"], "argument --games: must be a whole number >= 1, not '0'"),
+    (["--seed", "-5"], "argument --seed: must be a whole number >= 0, not '-5'"),
+])
+def test_bench_usage_errors_exit_2(args: list[str], expected: str):
+    r = cli("bench", SHAM, *args)
+    assert r.code == 2
+    assert expected in r.err
+
+
+def test_the_benchmark_script_runs_the_same_code():
+    p = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--players", "3,5",
+                        "--games", "2"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.count("decisions/game") == 2
+    assert "2 games, 5 players, random bots, seed 0" in p.stdout
+
+
+# ---- help and version ----------------------------------------------------------------------------
+def test_version():
+    r = cli("--version")
+    assert r.code == 0
+    assert r.out.strip() == f"rulekit {rulekit.__version__}"
+
+
+def test_help_lists_the_commands_and_exit_statuses():
+    r = cli("--help")
+    assert r.code == 0
+    for word in ("play", "validate", "bench", "exit status", "130"):
+        assert word in r.out
+
+
+@pytest.mark.parametrize("command", ["play", "validate", "bench"])
+def test_each_command_has_help(command: str):
+    r = cli(command, "--help")
+    assert r.code == 0
+    assert f"usage: rulekit {command}" in r.out
+
+
+def test_no_command_prints_help_and_exits_2():
+    r = cli()
+    assert r.code == 2
+    assert "usage: rulekit" in r.err
+
+
+def test_the_installed_command_and_the_module_both_run():
+    for argv in (["rulekit", "--version"], [sys.executable, "-m", "rulekit_cli.main", "--version"]):
+        p = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0
+        assert p.stdout.strip() == f"rulekit {rulekit.__version__}"
