@@ -53,7 +53,17 @@ class Terminal:
     def __init__(self, console: Console, stdin: TextIO):
         self.console = console
         self.stdin = stdin
-        self.interactive = _isatty(stdin) and _isatty(console.file)
+        self.typing = _isatty(stdin)  # a person types the answers
+        self.screen = _isatty(console.file)  # a person reads the output on a terminal
+        self.interactive = self.typing and self.screen
+        self.readline: Any = None
+        if self.interactive:
+            try:
+                import readline  # line editing for input(); absent on some platforms
+
+                self.readline = readline
+            except ImportError:  # pragma: no cover
+                pass
 
     def ask(self, prompt: str) -> str:
         """One answer; raise EndOfInput at the end of the input."""
@@ -73,18 +83,24 @@ class Terminal:
         return line
 
     def handover(self, message: str) -> None:
-        """Hide the screen and wait until the next player is at the keyboard (terminals only)."""
-        if self.interactive:
-            # clear the screen and its scrollback: the previous seat's hand must not stay visible
-            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
-            self.console.file.flush()
+        """Hide the screen and wait until the next player is at the keyboard."""
+        if self.readline is not None:
+            # the next player must not scroll back through the previous player's answers
+            self.readline.clear_history()
+        self._clear()
+        if self.typing:
             self.ask(message + " ")
-            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
-            self.console.file.flush()
-        else:
+            self._clear()
+        else:  # a script plays every seat: nobody to wait for
             self.console.print()
             self.console.print(Rule())
             self.console.print(message)
+
+    def _clear(self) -> None:
+        if self.screen:
+            # the screen and its scrollback: the previous seat's hand must not stay visible
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
 
 
 def _isatty(f: Any) -> bool:
