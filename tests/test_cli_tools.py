@@ -2,17 +2,42 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from test_cli import SHAM, cli
+from rulekit_cli.main import main
 
 import rulekit
 
 ROOT = Path(__file__).resolve().parent.parent
+SHAM = str(ROOT / "rulesets" / "sham.yaml")
+
+
+@dataclass
+class Run:
+    """What one `rulekit` run printed, and its exit status."""
+
+    code: int
+    out: str
+    err: str
+
+
+def cli(*argv: str) -> Run:
+    """Run `rulekit argv...` in this process, with empty standard input."""
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin, sys.stdin = sys.stdin, io.StringIO("")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(list(argv))
+    finally:
+        sys.stdin = old_stdin
+    return Run(code, out.getvalue(), err.getvalue())
 
 BROKEN = """\
 name: Broken
