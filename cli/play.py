@@ -393,9 +393,11 @@ class Match:
         shown = self._option(a).plain
         names = {a.text.lower(), shown.lower()}
         if a.kind == CHOOSE:
-            # "colour: red" may be answered "red" (or "rouge"), a seat by its name
-            names.add(shown.rsplit(": ", 1)[-1].lower())
-            names.add(a.text.split(" ", 1)[-1].lower())
+            # "colour: red" may be answered "red" (or "rouge"), a seat by its name; a bare
+            # number stays an option's number, as everywhere else
+            for value in (shown.rsplit(": ", 1)[-1], a.text.split(" ", 1)[-1]):
+                if not value.strip().lstrip("-").isdigit():
+                    names.add(value.lower())
         return names
 
     def _sequence(self, chosen: list[Action], legal: list[Action],
