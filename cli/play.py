@@ -87,16 +87,17 @@ class Terminal:
         if self.readline is not None:
             # the next player must not scroll back through the previous player's answers
             self.readline.clear_history()
-        self._clear()
+        self.clear()
         if self.typing:
             self.ask(message + " ")
-            self._clear()
+            self.clear()
         else:  # a script plays every seat: nobody to wait for
             self.console.print()
             self.console.print(Rule())
             self.console.print(message)
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
+        """Clear a terminal screen (nothing when the output is a file or a pipe)."""
         if self.screen:
             # the screen and its scrollback: the previous seat's hand must not stay visible
             self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
@@ -157,6 +158,8 @@ class Match:
             out.print(t("eof", self.lang))
             return 1
         viewer = self.humans[0] if len(self.humans) == 1 else None
+        if viewer is None:
+            self.term.clear()  # the last private view must not stay above the results
         start = self.seen[viewer] if viewer is not None else min(self.seen[p] for p in self.humans)
         self._print_events(viewer, start)
         self._final()
