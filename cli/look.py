@@ -109,11 +109,17 @@ class Painter:
             return Text(canonical)
         return Text(self.game.card_label(c, self.lang), style=self.card_style[c] or "")
 
-    def cards(self, canonicals: list[str], empty: str = "-") -> Text:
-        """Several cards, comma separated."""
+    def cards(self, canonicals: list[str], empty: str = "-", group_above: int = 10) -> Text:
+        """Several cards, comma separated; past group_above cards, equal ones as `label ×n`."""
         if not canonicals:
             return Text(empty)
-        return Text(", ").join(self.card(x) for x in canonicals)
+        if len(canonicals) <= group_above:
+            return Text(", ").join(self.card(x) for x in canonicals)
+        counts: dict[str, int] = {}
+        for x in canonicals:  # dicts keep the first-seen order
+            counts[x] = counts.get(x, 0) + 1
+        return Text(", ").join(self.card(x) + Text(f" ×{n}" if n > 1 else "")
+                               for x, n in counts.items())
 
     def text(self, plain: str) -> Text:
         """Plain text with every card label and colour word in it coloured."""
