@@ -10,7 +10,9 @@ from .errors import (
     EvaluationLimitError,
     GameOverError,
     IllegalActionError,
+    InvariantError,
     RuleRuntimeError,
+    RulekitError,
     UsageError,
 )
 
@@ -84,7 +86,7 @@ class State:
 
     __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
-                 "decisions", "end_turn_flag", "_legal", "_queued", "seed")
+                 "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Game, n: int, seed: int):
@@ -109,6 +111,7 @@ class State:
         self.outcome: Outcome | None = None
         self.decisions = 0
         self.end_turn_flag = False
+        self.ending_phase = False  # on_end ran and opened windows; begin the next phase after
         self._legal: list[Action] | None = None
         self._queued: list[WindowFrame] = []
 
@@ -135,6 +138,7 @@ class State:
         c.outcome = self.outcome
         c.decisions = self.decisions
         c.end_turn_flag = self.end_turn_flag
+        c.ending_phase = self.ending_phase
         c._legal = self._legal
         c._queued = []
         return c
@@ -148,7 +152,8 @@ class State:
                 tuple(f.key() for f in self.stack), self.rng,
                 tuple((k, tuple((n, t, _freeze(v)) for n, t, v in args), aud)
                       for k, args, aud in self.log),  # events may hold lists: freeze them
-                tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag)
+                tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag,
+                self.ending_phase)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
@@ -281,9 +286,22 @@ class State:
         text = action if isinstance(action, str) else action.text
         for a in legal:
             if a.text == text:
-                self.apply_unchecked(a)
+                backup = self.clone()
+                try:
+                    self.apply_unchecked(a)
+                    broken = self.game.check_invariants(self)
+                    if broken:
+                        raise InvariantError(f"invariants.{broken[0]}",
+                                             f"does not hold after {text!r} ({self.summary()})")
+                except RulekitError:
+                    self._restore(backup)  # a failed action changes nothing
+                    raise
                 return
         raise IllegalActionError(text, self.summary(), [a.text for a in legal])
+
+    def _restore(self, other: State) -> None:
+        for name in State.__slots__:
+            setattr(self, name, getattr(other, name))
 
     def action_from_text(self, text: str) -> Action:
         """The legal action whose string form is text."""
@@ -414,10 +432,19 @@ class State:
                 self._push_queued()
                 continue
             phase = g.phases[self.phase]
+            if self.ending_phase:
+                # on_end opened windows and they have closed: the phase is over, whatever
+                # end_if says now (asking it again would run on_end twice)
+                self.ending_phase = False
+                self._begin_phase(phase.next)
+                continue
             if phase.end_if is not None and g.guard(phase.rule + ".end_if", phase.end_if, self, {}):
                 g.run(phase.rule + ".on_end", phase.on_end, self, {})
                 self._push_queued()
-                if self.over or self.stack:
+                if self.over:
+                    continue
+                if self.stack:
+                    self.ending_phase = True
                     continue
                 self._begin_phase(phase.next)
                 continue
@@ -519,6 +546,7 @@ class State:
                 "scores": self.outcome.scores, "winners": self.outcome.winners,
                 "reason": self.outcome.reason},
             "decisions": self.decisions, "end_turn": self.end_turn_flag,
+            "ending_phase": self.ending_phase,
         }
 
     @classmethod
@@ -556,6 +584,7 @@ class State:
                                                    o["reason"])
         s.decisions = data["decisions"]
         s.end_turn_flag = data["end_turn"]
+        s.ending_phase = data.get("ending_phase", False)
         return s
 
 

@@ -177,8 +177,18 @@ def test_check_invariants_is_empty_when_all_hold(game):
 
 def test_check_invariants_names_each_broken_invariant(game):
     state = game.new_state(2, seed=0)
-    state.apply("lose")
+    state.apply_unchecked(state.action_from_text("lose"))
     assert game.check_invariants(state) == ["scores are never negative"]
-    state.apply("stash")
+    state.apply_unchecked(state.action_from_text("stash"))
     assert game.check_invariants(state) == ["scores are never negative",
                                             "every card is on the table"]
+
+
+def test_checked_apply_refuses_an_action_that_breaks_an_invariant(game):
+    """A checked apply that would break a declared invariant raises InvariantError naming it,
+    and the state is exactly as before."""
+    state = game.new_state(2, seed=0)
+    before = state.key()
+    with pytest.raises(rulekit.InvariantError, match="scores are never negative"):
+        state.apply("lose")
+    assert state.key() == before

@@ -1,0 +1,97 @@
+"""Regression tests, each named after the engine bug it pins."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulekit
+
+BASE = """
+name: Regressions
+players: {min: 2, max: 3}
+cards:
+  attributes:
+    value: [1, 2, 3, 4]
+  deck:
+    - {value: [1, 2, 3, 4]}
+  start: pile
+  label:
+    - {text: card}
+zones:
+  pile: {visibility: count}
+  hand: {owner: player, visibility: owner}
+variables:
+  game:
+    ends: {type: int}
+    total: {type: int}
+  player:
+    pts: {type: int}
+text:
+  card: {en: "card {value}"}
+  over: {en: over}
+  after: {en: after}
+  ended: {en: "phase ended"}
+"""
+
+
+def load(extra: str) -> rulekit.Game:
+    return rulekit.load_text(BASE + extra, "regression.yaml")
+
+
+def test_bug_on_end_that_opens_a_window_ran_again_after_the_window_closed() -> None:
+    """A phase whose on_end asks a window ends once: on_end runs once, then the next phase."""
+    game = load("""
+phases:
+  main:
+    first: "first(players)"
+    end_if: "size(pile) <= 2"
+    on_end:
+      - add 1 to ends
+      - ask ack to players
+    next: last
+  last:
+    first: "first(players)"
+actions:
+  take:
+    phase: main
+    effects: ["draw 1 from pile to actor.hand", "end turn"]
+  ok:
+    window: ack
+    closes: false
+  finish:
+    phase: last
+    effects: ["end game over"]
+windows:
+  ack: {order: "players"}
+scoring: {score: "p.pts"}
+""")
+    s = game.new_state(2, seed=1)
+    s.apply("take")
+    s.apply("take")
+    assert [str(a) for a in s.legal_actions()] == ["ok"]
+    s.apply("ok")
+    s.apply("ok")
+    assert s.game.phases[s.phase].name == "last"
+    assert s.gvars[[v.name for v in game.game_vars].index("ends")] == 1
+    s.apply("finish")
+    assert s.is_over
+
+
+def test_bug_a_runtime_error_left_a_checked_action_half_applied() -> None:
+    """A checked apply that fails in its effects raises the typed error and changes nothing."""
+    game = load("""
+phases:
+  main:
+    first: "first(players)"
+actions:
+  boom:
+    effects:
+      - draw 1 from pile to actor.hand
+      - set total = 1 // ends
+scoring: {score: "p.pts"}
+""")
+    s = game.new_state(2, seed=1)
+    before = s.key()
+    with pytest.raises(rulekit.RuleRuntimeError, match="actions.boom"):
+        s.apply("boom")
+    assert s.key() == before
