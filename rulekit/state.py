@@ -11,8 +11,8 @@ from .errors import (
     GameOverError,
     IllegalActionError,
     InvariantError,
-    RuleRuntimeError,
     RulekitError,
+    RuleRuntimeError,
     UsageError,
 )
 
