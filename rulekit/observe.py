@@ -96,7 +96,10 @@ def pending_view(s: State, seat: int | None) -> dict[str, Any] | None:
     top = s.stack[-1]
     if isinstance(top, BuildFrame):
         act = g.actions[top.action]
-        out: dict[str, Any] = {"action": act.name, "by": top.actor}
+        param = act.params[top.pidx] if top.pidx < len(act.params) else None
+        out: dict[str, Any] = {"action": act.name, "by": top.actor,
+                               "param": param.name if param else None,
+                               "prompt": param.prompt if param else None}
         if seat == top.actor:
             chosen = {}
             for p in act.params[:top.pidx]:
@@ -106,7 +109,8 @@ def pending_view(s: State, seat: int | None) -> dict[str, Any] | None:
             out["picking"] = [g.labels[c] for c in top.picked]
         return out
     win = g.windows[top.win]
-    return {"window": win.name, "opener": top.opener, "asked": top.order[top.idx]}
+    return {"window": win.name, "opener": top.opener, "asked": top.order[top.idx],
+            "prompt": win.prompt}
 
 
 def events_for(s: State, seat: int | None, start: int = 0) -> list[tuple[str, dict[str, Any]]]:
