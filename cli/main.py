@@ -94,8 +94,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 
     p_bench = sub.add_parser(
         "bench", help="time games between random bots",
-        description="Play GAMES games of RULESET between random bots (game i dealt from seed "
-                    "S+i) and print games per second, decisions per second, the mean number of "
+        description="Play --games N games of RULESET between random bots (game i is dealt "
+                    "from seed S+i, S being --seed) and print games per second, decisions per "
+                    "second, the mean number of "
                     "decisions per game and the process's peak memory (getrusage ru_maxrss). "
                     "The time excludes loading the ruleset; the decision counts depend only on "
                     "the seed.")
