@@ -225,12 +225,8 @@ class Match:
     def _human(self, seat: int) -> None:
         s = self.state
         if len(self.humans) > 1 and self.viewer != seat:
-            legal = s.legal_actions()
-            if len(legal) == 1:
-                # a forced move needs no one at the keyboard, and no hand-over
-                s.apply(legal[0])
-                self.answered = None
-                return
+            # hand over even for a forced move: skipping the seats that have no choice would
+            # tell the table which seats lack a card that would give them one
             self.term.handover(t("pass_to", self.lang, name=self.names[seat]))
         self.viewer = seat
         legal = s.legal_actions()

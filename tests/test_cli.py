@@ -323,6 +323,33 @@ def test_human_seats_sharing_a_terminal_each_see_only_their_own_cards(secrets: s
         assert _named(seen, hands[seat]) == hands[seat]
 
 
+def test_a_seat_with_no_choice_is_still_handed_the_terminal():
+    # Skipping the hand-over when a seat has one legal move would tell the table that the seat
+    # lacks whatever card would give it a choice (e.g. a card that lets it answer out of turn).
+    game = rulekit.load(SHAM)
+    state = game.new_state(3, 0)
+    answers, forced_seat = [], None
+    while not state.is_over and forced_seat is None:
+        legal = [a.text for a in state.legal_actions()]
+        if len(legal) == 1:
+            if legal[0] == "let_it_go":
+                forced_seat = state.decider
+            state.apply(legal[0])
+            continue
+        # seat 1 drops out of the round at once, the others place, nobody calls
+        prefs = ("let_it_go", "keep", "pass" if state.decider == 1 else "place")
+        answer = next((p for p in prefs if p in legal), legal[0])
+        answers.append(answer)
+        state.apply(answer)
+    assert forced_seat is not None
+    r = cli("play", SHAM, "--seats", "human,human,human", "--seed", "0",
+            stdin="\n".join(answers) + "\nquit\n")
+    parts = re.split(r"^Pass the terminal to (Player \d), then press Enter\.$", r.out, flags=re.M)
+    views = list(zip(parts[1::2], parts[2::2], strict=True))
+    assert any(name == f"Player {forced_seat}" and "Only one choice: let it go." in view
+               for name, view in views)
+
+
 # ---- usage errors ----------------------------------------------------------------------------
 @pytest.mark.parametrize(("args", "expected"), [
     (["--players", "9"], "SHAM is played by 3 to 7 players, not 9"),
