@@ -6,7 +6,10 @@ that one run reports as many as it can.
 
 from __future__ import annotations
 
+import datetime
 import itertools
+import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +30,7 @@ from .game import (
 from .schema import ComputedAttr, Ruleset
 from .state import State
 from .text import placeholders
-from .yamlsource import Source, YamlPath, parse_yaml, read_text
+from .yamlsource import Source, YamlPath, format_path, parse_yaml, read_text
 
 Fn = Callable[[Any, dict], Any]
 VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": CARDS,
@@ -65,10 +68,18 @@ def _friendly_pydantic(err: dict, src: Source) -> Diagnostic:
         msg = f"missing key '{name}'"
         loc = loc[:-1]
         key = False
+        hint = f"add '{name}: ...' " + (f"to {format_path(loc)}" if loc else "at the top level")
     elif kind in ("int_type", "int_parsing", "int_from_float"):
         msg = f"expected a whole number, got {_show(err.get('input'))}"
     elif kind in ("string_type",):
         msg = f"expected a text value, got {_show(err.get('input'))}"
+        if isinstance(err.get("input"), int | float | datetime.date):
+            hint = "put it in quotes to make it text"
+    elif kind == "union_type":  # made by _simplify_pydantic from one error per union branch
+        wants = err["ctx"]["expected"]
+        msg = f"expected {', '.join(wants[:-1])} or {wants[-1]}" if len(wants) > 1 else \
+            f"expected {wants[0]}"
+        msg += f", got {_show(err.get('input'))}"
     elif kind in ("bool_type", "bool_parsing"):
         msg = f"expected true or false, got {_show(err.get('input'))}"
     elif kind in ("dict_type", "model_type", "model_attributes_type"):
@@ -77,13 +88,74 @@ def _friendly_pydantic(err: dict, src: Source) -> Diagnostic:
         msg = f"expected a list, got {_show(err.get('input'))}"
     elif kind == "literal_error":
         msg = f"{msg[0].lower()}{msg[1:]}, got {_show(err.get('input'))}"
+        allowed = re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected", "")))
+        if isinstance(err.get("input"), str):
+            hint = did_you_mean(err["input"], allowed)
     elif kind == "value_error":
         msg = msg.removeprefix("Value error, ")
     elif kind == "too_short":
         msg = "this must not be empty"
     elif kind in ("greater_than_equal", "less_than_equal"):
         msg = f"{msg[0].lower()}{msg[1:]}"
+    elif kind == "invalid_key":
+        msg = f"a key here must be text, not {_show(loc[-1])}"
+        key = True
+    if loc and loc[-1] == "[key]":  # a mapping key of the wrong kind (a number, ...)
+        loc = loc[:-1]
+        key = True
+        msg = f"a name here must be text, not {_show(loc[-1])}"
+        hint = f"put it in quotes: '{loc[-1]}'"
     return src.diagnostic(msg, loc, key=key, hint=hint)
+
+
+_WANTS = {"string_type": "a text value", "int_type": "a whole number", "bool_type": "true or false",
+          "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping",
+          "model_attributes_type": "a mapping"}
+
+
+def _simplify_pydantic(errors: list[dict]) -> list[dict]:
+    """One error per problem: pydantic reports a value that fits no branch of a union once per
+    branch. Keep the errors from inside the branch the value's shape matched, if any; else
+    merge the branches into one 'expected A, B or C' error."""
+    def strip(loc: tuple) -> tuple:
+        return tuple(p for p in loc if not (isinstance(p, str) and p in _UNION_TAGS))
+
+    def union_point(loc: tuple) -> tuple | None:
+        for i, p in enumerate(loc):
+            if isinstance(p, str) and p in _UNION_TAGS and p != "Ruleset":
+                return strip(loc[:i])
+        return None
+
+    groups: dict[tuple | None, list[dict]] = {}
+    for err in errors:
+        groups.setdefault(union_point(err["loc"]), []).append(err)
+    kept: list[dict] = []
+    for point, errs in groups.items():
+        if point is not None:
+            deeper = [e for e in errs if len(strip(e["loc"])) > len(point)]
+            errs = deeper or errs
+        kept.extend(errs)
+    out: list[dict] = []
+    at: dict[tuple, list[dict]] = {}
+    for err in kept:
+        at.setdefault(strip(err["loc"]), []).append(err)
+    for loc, errs in at.items():
+        if len(errs) == 1 or not all(e["type"] in _WANTS or e["type"] == "literal_error"
+                                     for e in errs):
+            out.extend(errs)
+            continue
+        wants: list[str] = []
+        for e in errs:
+            w = str(e.get("ctx", {}).get("expected")) if e["type"] == "literal_error" else \
+                _WANTS[e["type"]]
+            if w not in wants:
+                wants.append(w)
+        if {"a text value", "a whole number", "true or false"} <= set(wants):
+            wants = ["an expression (text)"] + [w for w in wants if w not in
+                                                ("a text value", "a whole number", "true or false")]
+        out.append({"type": "union_type", "loc": loc, "msg": "", "input": errs[0].get("input"),
+                    "ctx": {"expected": wants}})
+    return out
 
 
 _UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", "str", "int",
@@ -91,6 +163,8 @@ _UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", 
 
 
 def _show(v: Any) -> str:
+    if v is None:
+        return "nothing (null)"
     if isinstance(v, dict):
         return "a mapping"
     if isinstance(v, list):
@@ -161,7 +235,8 @@ class Compiler:
         try:
             self.spec = Ruleset.model_validate(self.src.data)
         except ValidationError as e:
-            raise RulesetError([_friendly_pydantic(err, self.src) for err in e.errors()]) from None
+            diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
+            raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = Game(self.spec, self.src.file)
         steps = [self.texts, self.cards, self.zones, self.variables, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
@@ -169,7 +244,8 @@ class Compiler:
         for step in steps:
             step()
         if self.diags:
-            raise RulesetError(_dedupe(self.diags))
+            # in file order, so a reader can work down the file
+            raise RulesetError(sorted(_dedupe(self.diags), key=lambda d: (d.line, d.col)))
         return self.game
 
     # ---- compiling DSL text ------------------------------------------------------------
@@ -188,8 +264,7 @@ class Compiler:
                 self.located(e, path)
                 return None
             except DefinitionError as e:
-                self.located(e.error, ("define", self._def_key(e.name)))
-                self.error(f"uses definition '{e.name}', which has an error", path)
+                self.definition_error(e, path)
                 return None
             except RecursionError:
                 self.error("the expression is nested too deeply", path)
@@ -202,6 +277,19 @@ class Compiler:
                        path)
             return None
         return typed
+
+    def definition_error(self, e: DefinitionError, path: YamlPath, shift: int = 0) -> None:
+        """Report a broken definition at the definition, and where it is used (at path)."""
+        root = ("define", self._def_key(e.name))
+        self.located(e.error, root)
+        if e.use is None or (tuple(path) == root and e.use == (e.error.line, e.error.col)):
+            return
+        used = e.via or e.name
+        msg = f"uses definition '{used}', which has an error"
+        if used != e.name:
+            msg = f"uses definition '{used}', which uses '{e.name}', which has an error"
+        self.error(msg, path, offset=(e.use[0], e.use[1] + shift),
+                   hint=f"see the error at define.{root[1]}")
 
     def _def_key(self, name: str) -> str:
         for k in self.spec.define:
@@ -216,11 +304,12 @@ class Compiler:
             missing = [lang for lang in langs if lang not in entry]
             if missing:
                 self.error(f"text '{key}' has no translation for: {', '.join(missing)}",
-                           ("text", key))
+                           ("text", key), hint="add " + ", ".join(f"'{m}: ...'" for m in missing))
             extra = [k for k in entry if k not in langs]
             for k in extra:
                 self.error(f"'{k}' is not one of the ruleset's languages ({', '.join(langs)})",
-                           ("text", key, k), key=True, hint=did_you_mean(k, langs))
+                           ("text", key, k), key=True,
+                           hint=did_you_mean(k, langs) or f"add '{k}' to languages, or remove it")
             first = entry.get(langs[0])
             if first is not None:
                 want = placeholders(first)
@@ -252,8 +341,10 @@ class Compiler:
             else:
                 kinds = {type(v) for v in a}
                 if len(kinds) > 1 or not a:
-                    self.error("an attribute's values must be all numbers or all words",
+                    self.error("an attribute's values must be all numbers or all words" if a
+                               else "an attribute needs at least one value",
                                ("cards", "attributes", name))
+                    plain[name] = (dsl.ANY, None)  # reported; keep it known: no cascade
                     continue
                 if len(set(a)) != len(a):
                     self.error("a value is listed twice", ("cards", "attributes", name))
@@ -264,11 +355,13 @@ class Compiler:
                     t.symbols.update(a)
         # expand the deck
         rows: list[dict[str, Any]] = []
+        bad = False  # an entry had an error: go on, so the attributes are still known
         for i, entry in enumerate(spec.deck):
             path = ("cards", "deck", i)
             count = entry.get("count", 1)
             if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_DECK:
                 self.error(f"count must be a whole number from 0 to {MAX_DECK}", path + ("count",))
+                bad = True
                 continue
             axes: list[list[tuple[str, Any]]] = []
             ok = True
@@ -299,16 +392,17 @@ class Compiler:
                 self.error(f"this deck entry does not set: {', '.join(missing)}", path)
                 ok = False
             if not ok:
+                bad = True
                 continue
+            if len(rows) + count * math.prod(len(a) for a in axes) > MAX_DECK:
+                self.error(f"the deck has more than {MAX_DECK} cards", path)
+                bad = True
+                break
             for combo in itertools.product(*axes):
                 for _ in range(count):
                     rows.append(dict(combo))
-                    if len(rows) > MAX_DECK:
-                        self.error(f"the deck has more than {MAX_DECK} cards", path)
-                        return
-        if not rows:
+        if not rows and not bad:
             self.error("the deck is empty", ("cards", "deck"))
-            return
         g.n_cards = len(rows)
         for name, (ty, domain) in plain.items():
             table = [r[name] for r in rows]
@@ -327,7 +421,7 @@ class Compiler:
             try:
                 table = [typed.fn(None, dict(r)) for r in rows]
             except (RuleRuntimeError, TypeError, ValueError, ZeroDivisionError) as e:
-                self.error(f"computing '{name}' failed: {e}", path)
+                self.error(f"computing '{name}' failed: {str(e).removeprefix('rule : ')}", path)
                 continue
             g.card_attrs[name] = table
             g.attr_types[name] = typed.type
@@ -344,6 +438,8 @@ class Compiler:
 
     @staticmethod
     def _attr_value_ok(ty: str, domain: frozenset | None, v: Any) -> bool:
+        if ty == dsl.ANY:  # an attribute whose declaration has an error (reported)
+            return True
         if ty == INT:
             ok = isinstance(v, int) and not isinstance(v, bool)
         elif ty == BOOL:
@@ -385,9 +481,14 @@ class Compiler:
         for c in range(g.n_cards):
             other = by_label.setdefault(g.labels[c], c)
             if g.face_of[other] != g.face_of[c]:
+                key = g.card_label_key[c]
+                rule = next((i for i, r in enumerate(self.spec.cards.label) if r.text == key), None)
+                differ = [a for a, tab in g.card_attrs.items() if tab[other] != tab[c]]
                 self.error(f"two different cards share the label '{g.labels[c]}' "
                            f"({self._card_attrs_text(other)} and {self._card_attrs_text(c)})",
-                           ("cards", "label"), hint="put the attribute that differs in the label")
+                           ("cards", "label") + ((rule, "text") if rule is not None else ()),
+                           hint=f"put {{{differ[0]}}} in the text '{key}'" if differ else
+                           "put the attribute that differs in the label")
                 return
         g.pick_actions = [Action(PICK, "", f, "pick " + g.labels[c])
                           for f, c in enumerate(g.face_cards)]
@@ -414,7 +515,8 @@ class Compiler:
             g.start_zone = t.table_zones[start]
         elif start in t.player_zones:
             self.error(f"the deck must start in a table zone; '{start}' belongs to each player",
-                       ("cards", "start"))
+                       ("cards", "start"), hint="table zones: " + ", ".join(t.table_zones)
+                       if t.table_zones else "declare a zone with owner: table")
         else:
             self.error(f"unknown zone '{start}'", ("cards", "start"),
                        hint=did_you_mean(start, t.table_zones))
@@ -431,12 +533,14 @@ class Compiler:
         return None
 
     def initial(self, ty: str, v: Any, path: YamlPath, domain: frozenset | None) -> Any:
+        if ty == dsl.ANY:  # the type has an error (reported)
+            return v
         if v is None:
             return {INT: 0, BOOL: False, CARDS: [], PLAYERS: []}.get(ty)
         ok = {INT: isinstance(v, int) and not isinstance(v, bool), BOOL: isinstance(v, bool),
               STR: isinstance(v, str), PLAYER: isinstance(v, int) and not isinstance(v, bool)
               and v >= 0}.get(ty, False)
-        if ty == STR and domain is not None and v not in domain:
+        if ty == STR and domain is not None and isinstance(v, str) and v not in domain:
             self.error(f"'{v}' is not one of {sorted(domain)}", path,
                        hint=did_you_mean(str(v), domain))
             return None
@@ -465,7 +569,10 @@ class Compiler:
                     continue
                 seen[name] = scope_name
                 ty = self.var_type(v.type, path + ("type",))
-                if ty is None:
+                if ty is None:  # reported; keep the name known so its uses do not cascade
+                    table[name] = (len(infos), dsl.ANY)
+                    infos.append(VarInfo(name, scope_name, len(infos), dsl.ANY, v.visible, name))
+                    initial.append(None)
                     continue
                 domain = t.attributes[v.type][1] if v.type in t.attributes else None
                 if v.label:
@@ -518,7 +625,12 @@ class Compiler:
         for name, (params, tree, head) in list(t.definitions.items()):
             if tree is None or params:
                 continue
-            self.expr(self.spec.define[head], ("define", head), Scope())
+            try:
+                self.x.check_definition(name)
+            except DefinitionError as e:
+                self.definition_error(e, ("define", head))
+            except RecursionError:
+                self.error("the expression is nested too deeply", ("define", head))
 
     def names_of_windows(self) -> None:
         self.tables.windows = set(self.spec.windows)
@@ -526,7 +638,8 @@ class Compiler:
     # ---- effects -----------------------------------------------------------------------
     def effects(self, items: Any, path: YamlPath, scope: Scope) -> Fn:
         if not isinstance(items, list):
-            self.error("effects must be a list", path)
+            self.error("effects must be a list", path,
+                       hint="write each effect on its own line, starting with '- '")
             return _noop
         scope = scope.child()
         scope.effects = True
@@ -550,7 +663,9 @@ class Compiler:
             except CompileError as e:
                 self.located(e, path)
             except DefinitionError as e:
-                self.located(e.error, ("define", self._def_key(e.name)))
+                self.definition_error(e, path)
+            except RecursionError:
+                self.error("the effect is nested too deeply", path)
             return None
         if isinstance(item, dict):
             if "if" in item:
@@ -559,8 +674,14 @@ class Compiler:
                 return self.for_effect(item, path, scope)
             if "log" in item:
                 return self.log_effect(item, path, scope)
+        if isinstance(item, dict):
+            keys = ", ".join(str(k) for k in item) or "no keys"
+            close = did_you_mean(str(next(iter(item), "")), ["if", "for", "log"])
+            self.error(f"an effect mapping needs 'if', 'for' or 'log', but this one has: {keys}",
+                       path, hint=close or "a statement is written as text, e.g. - set x = 1")
+            return None
         self.error("an effect is a statement (text), or a mapping with if/then/else, "
-                   "for/do, or log/args/to", path)
+                   f"for/do, or log/args/to; not {_show(item)}", path)
         return None
 
     def _keys(self, item: dict, allowed: set[str], path: YamlPath) -> bool:
@@ -594,6 +715,8 @@ class Compiler:
 
     def for_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
         self._keys(item, {"for", "do"}, path)
+        if "do" not in item:
+            self.error("a 'for' effect needs 'do' (the effects to repeat)", path)
         head = item["for"]
         m = dsl.FOR_HEAD.match(head) if isinstance(head, str) else None
         if not m:
@@ -605,6 +728,12 @@ class Compiler:
             it = self.x.expr(dsl.parse(rest, "expr"), scope)
         except CompileError as e:
             self.error(e.message, path + ("for",), offset=(e.line, e.col + start), hint=e.hint)
+            return None
+        except DefinitionError as e:
+            self.definition_error(e, path + ("for",), shift=start)
+            return None
+        except RecursionError:
+            self.error("the expression is nested too deeply", path + ("for",))
             return None
         et = elem_of(it.type)
         if et is None:
@@ -664,14 +793,18 @@ class Compiler:
                 else:
                     self.error(f"'to' must be a player or a list of players, but this is "
                                f"{describe(typed.type)}", path + ("to",))
-            self.need_text(key + "_hidden", path + ("log",))
+            if key + "_hidden" not in self.spec.text:
+                self.error(f"a log with 'to' also needs a text '{key}_hidden' (what the other "
+                           "players are told)", path + ("log",),
+                           hint=f"add '{key}_hidden' to the text section")
         names = {n for n, _, _ in compiled}
         if key in self.spec.text:
             for lang, template in self.spec.text[key].items():
                 unknown = placeholders(template) - names - {"actor"}
                 if unknown:
                     self.error(f"text '{key}' ({lang}) uses {sorted(unknown)} but this log "
-                               f"gives only {sorted(names)}", path + ("args",))
+                               f"gives only {sorted(names)}", path + ("args",),
+                               hint="give " + ", ".join(sorted(unknown)) + " in 'args'")
                     break
 
         def run(s: Any, e: dict) -> None:
@@ -713,8 +846,8 @@ class Compiler:
         setter, ty = self.lvalue(lv, scope)
         value = self.x.expr(value_tree, scope)
         if not compatible(ty, value.type):
-            raise fail(value_tree, f"cannot store {describe(value.type)} in a variable of type "
-                       f"{describe(ty)}")
+            raise fail(value_tree, f"cannot store {describe(value.type)} in a variable that "
+                       f"holds {describe(ty)}")
         vf = value.fn
         return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 

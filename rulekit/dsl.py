@@ -106,24 +106,24 @@ def parse(text: str, start: str) -> Tree:
     try:
         tree = _parser().parse(text, start=f"start_{start}")
     except UnexpectedCharacters as e:
-        raise CompileError(f"unexpected character {text[e.pos_in_stream]!r}",
-                           e.line - 1, e.column - 1) from None
-    except UnexpectedEOF:
+        ch = text[e.pos_in_stream]
+        hint = ("a quoted text ends with the same quote, on the same line" if ch in "'\""
+                else "operators are: + - * // % == != < <= > >= and or not in")
+        raise CompileError(f"unexpected character {ch!r}", e.line - 1, e.column - 1,
+                           hint) from None
+    except UnexpectedEOF as e:
         lines = text.splitlines() or [""]
-        raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1])) from None
+        raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1]),
+                           _parse_hint(text, start, None, set(e.expected or ()))) from None
     except UnexpectedToken as e:
         tok = e.token
+        expected = {x for x in e.expected if not x.startswith("_")}
         if tok.type == "$END":
             lines = text.splitlines() or [""]
-            raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1])) from None
-        expected = sorted(x for x in e.expected if not x.startswith("_"))
-        hint = ""
-        if start == "stmt" and tok.line == 1 and tok.column == 1:
-            hint = ("an effect starts with one of: set, add, move, draw, refill, deal, shuffle, "
-                    "swap, reveal, ask, end turn, turn to, end game, pass")
-        elif len(expected) <= 6:
-            hint = "expected " + ", ".join(_show_terminal(x) for x in expected)
-        raise CompileError(f"unexpected {tok.value!r}", tok.line - 1, tok.column - 1, hint) from None
+            raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1]),
+                               _parse_hint(text, start, None, expected)) from None
+        raise CompileError(f"unexpected {tok.value!r}", tok.line - 1, tok.column - 1,
+                           _parse_hint(text, start, tok, expected)) from None
     except UnexpectedInput as e:  # pragma: no cover - other lark input errors
         raise CompileError(str(e).splitlines()[0], getattr(e, "line", 1) - 1,
                            getattr(e, "column", 1) - 1) from None
@@ -135,11 +135,57 @@ def parse(text: str, start: str) -> Tree:
 _TERMINAL_NAMES = {"NAME": "a name", "INT": "a number", "STRING": "a quoted text",
                    "COMP_OP": "a comparison", "ADD_OP": "+ or -", "MUL_OP": "*, // or %",
                    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
-                   "DOT": "'.'", "EQUAL": "'='"}
+                   "DOT": "'.'", "EQUAL": "'='", "MINUS": "'-'"}
 
 
 def _show_terminal(name: str) -> str:
     return _TERMINAL_NAMES.get(name, f"'{name.lower()}'")
+
+
+STATEMENT_FORMS = {
+    "set": "set VARIABLE = VALUE", "add": "add NUMBER to VARIABLE",
+    "move": "move CARDS to ZONE [face up | face down | at bottom]",
+    "draw": "draw NUMBER from ZONE to ZONE", "refill": "refill ZONE from ZONE up to NUMBER",
+    "deal": "deal NUMBER from ZONE to each PLAYER-ZONE", "shuffle": "shuffle ZONE",
+    "swap": "swap ZONE with ZONE", "reveal": "reveal CARDS", "ask": "ask WINDOW [to PLAYERS]",
+    "end": "end turn, or end game REASON", "turn": "turn to PLAYER", "pass": "pass",
+}
+
+
+def _parse_hint(text: str, start: str, tok: Token | None, expected: set[str]) -> str:
+    """What to do about a DSL syntax error at tok (None: the text ended too early)."""
+    words = text.split()
+    first = words[0] if words else ""
+    if start == "stmt" and first not in STATEMENT_FORMS and (
+            tok is None and len(words) <= 1 or tok is not None and tok.column == tok.line == 1):
+        close = did_you_mean(first, STATEMENT_FORMS)
+        return ((close + " " if close else "") + "an effect starts with one of: set, add, move, "
+                "draw, refill, deal, shuffle, swap, reveal, ask, end turn, turn to, end game, pass")
+    if tok is not None and tok.value == "=" and not (start == "stmt" and first == "set"):
+        return "to compare, write ==, !=, <, <=, > or >="
+    if tok is None:
+        opened = []
+        for ch in re.sub(r"'[^']*'|\"[^\"]*\"", "", text):
+            if ch in "([":
+                opened.append(ch)
+            elif ch in ")]" and opened:
+                opened.pop()
+        if opened:
+            return f"is a '{')' if opened[-1] == '(' else ']'}' missing?"
+    if start == "stmt" and first in STATEMENT_FORMS:
+        return "write it as: " + STATEMENT_FORMS[first]
+    if tok is not None and expected <= {"$END"}:
+        if tok.type == "RPAR":
+            return "this ')' has no matching '('"
+        return "the expression is already complete before this"
+    if {"NAME", "INT"} <= expected:
+        return "expected a value: a name, a number, a quoted text, '(' or '['"
+    shown = sorted(_show_terminal(x) for x in expected if x != "$END")
+    if shown and len(shown) <= 6:
+        return "expected " + ", ".join(shown)
+    if tok is not None and tok.type in ("NAME", "INT", "STRING"):
+        return "is an operator (and, or, ==, +, ...) or a ',' missing before this?"
+    return ""
 
 
 def pos_of(node: Tree | Token) -> tuple[int, int]:
@@ -219,9 +265,12 @@ AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
 class DefinitionError(Exception):
     """A definition failed to compile; the compiler reports it at the definition."""
 
-    def __init__(self, name: str, error: CompileError):
-        self.name = name
-        self.error = error
+    def __init__(self, name: str, error: CompileError, use: tuple[int, int] | None = None,
+                 via: str = ""):
+        self.name = name  # the definition whose text has the error
+        self.error = error  # located in that definition's text
+        self.use = use  # (line, col) of the use in the text being compiled
+        self.via = via  # the definition used there, when that is not `name` itself
 
 
 class ExprCompiler:
@@ -231,6 +280,7 @@ class ExprCompiler:
         self.t = tables
         self._def_stack: list[str] = []
         self._def_cache: dict[str, Typed] = {}
+        self._def_failed: dict[str, CompileError] = {}  # parameterless definitions only
         self.nodes = 0  # compiled nodes so far: definitions inlined in definitions multiply
 
     # -- entry points ---------------------------------------------------------------------
@@ -327,17 +377,21 @@ class ExprCompiler:
 
     def definition(self, name: str, args: list[Typed], node: Tree | Token, scope: Scope) -> Typed:
         """Inline a `define:` entry, binding its parameters to the argument closures."""
-        params, body, _src = self.t.definitions[name]
+        params, body, src = self.t.definitions[name]
         if len(args) != len(params):
-            raise fail(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}")
+            raise fail(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}",
+                       f"it is defined as {src}")
         if not params and name in self._def_cache:
             return self._def_cache[name]
+        if not params and name in self._def_failed:
+            raise DefinitionError(name, self._def_failed[name], pos_of(node))
         if name in self._def_stack:
-            chain = " -> ".join(self._def_stack + [name])
+            chain = " -> ".join(self._def_stack[self._def_stack.index(name):] + [name])
             raise fail(node, f"definition '{name}' refers to itself ({chain})",
                        "a definition may not use itself, directly or through others")
         if body is None:
-            raise fail(node, f"definition '{name}' has an error (reported at the definition)")
+            raise fail(node, f"uses definition '{name}', which has an error",
+                       f"see the error at define.{src}")
         inner = Scope(counter=scope.counter, effects=False)
         for p, a in zip(params, args, strict=True):
             inner.names[p] = a
@@ -345,12 +399,32 @@ class ExprCompiler:
         try:
             typed = self.expr(body, inner)
         except CompileError as e:
-            raise DefinitionError(name, e) from None
+            if not params:
+                self._def_failed[name] = e
+            raise DefinitionError(name, e, pos_of(node)) from None
+        except DefinitionError as e:
+            # a definition this one uses has the error: point at this, the outermost use
+            e.use, e.via = pos_of(node), name
+            raise
         finally:
             self._def_stack.pop()
         if not params:
             self._def_cache[name] = typed
         return typed
+
+    def check_definition(self, name: str) -> None:
+        """Compile a parameterless definition on its own, so its errors show at it."""
+        params, body, _src = self.t.definitions[name]
+        if params or body is None or name in self._def_cache or name in self._def_failed:
+            return
+        self._def_stack.append(name)
+        try:
+            self._def_cache[name] = self.expr(body, Scope())
+        except CompileError as e:
+            self._def_failed[name] = e
+            raise DefinitionError(name, e, (e.line, e.col)) from None
+        finally:
+            self._def_stack.pop()
 
     # -- attribute access -----------------------------------------------------------------
     def c_attr(self, tree: Tree, scope: Scope) -> Typed:
@@ -437,7 +511,10 @@ class ExprCompiler:
         op = str(op_tok)
         if op in ("==", "!="):
             if not (compatible(a.type, b.type) or compatible(b.type, a.type)):
-                raise fail(op_tok, f"cannot compare {describe(a.type)} with {describe(b.type)}")
+                hint = ("seat(PLAYER) is a player's seat number"
+                        if {a.type, b.type} == {INT, PLAYER} else "")
+                raise fail(op_tok, f"cannot compare {describe(a.type)} with {describe(b.type)}",
+                           hint)
             self._check_symbol(a, b, right)
             self._check_symbol(b, a, left)
             fa, fb = a.fn, b.fn
@@ -452,7 +529,7 @@ class ExprCompiler:
                     return fa(s, e) != fb(s, e)
             return Typed(BOOL, f, uses_random=a.uses_random or b.uses_random)
         for side, node in ((a, left), (b, right)):
-            if side.type != INT:
+            if side.type not in (INT, ANY):  # ANY: an error reported elsewhere
                 raise fail(node, f"'{op}' compares numbers, but this is {describe(side.type)}")
         fa, fb = a.fn, b.fn
         ops = {"<": lambda s, e: fa(s, e) < fb(s, e), "<=": lambda s, e: fa(s, e) <= fb(s, e),
@@ -462,7 +539,8 @@ class ExprCompiler:
     def _check_symbol(self, attr: Typed, lit: Typed, node: Tree) -> None:
         if attr.domain and lit.is_const and isinstance(lit.const, str) and lit.const not in attr.domain:
             raise fail(node, f"'{lit.const}' is not one of the values {sorted(attr.domain)}",
-                       did_you_mean(lit.const, attr.domain))
+                       did_you_mean(lit.const, [str(v) for v in attr.domain]) or
+                       "the values come from cards.attributes; add it there if it is new")
 
     def _membership(self, tree: Tree, scope: Scope) -> tuple[Fn, Fn, bool]:
         a = self.expr(tree.children[0], scope)
@@ -504,7 +582,7 @@ class ExprCompiler:
             fa, fb = a.fn, b.fn
             return Typed(a.type, lambda s, e: fa(s, e) + fb(s, e))
         for side, node in ((a, left), (b, right)):
-            if side.type != INT:
+            if side.type not in (INT, ANY):  # ANY: an error reported elsewhere
                 raise fail(node, f"'{op}' needs numbers, but this is {describe(side.type)}")
         fa, fb = a.fn, b.fn
         rnd = a.uses_random or b.uses_random

@@ -22,6 +22,8 @@ class Pos:
     line: int
     col: int
     style: str | None = None  # None (plain), "'", '"', "|", ">"
+    start: int = -1  # character offsets of the node in the text (end excluded); -1 if unknown
+    end: int = -1
 
 
 @dataclass
@@ -61,7 +63,8 @@ class Source:
         if pos is not None:
             line, col = pos.line, pos.col
             if offset is not None:
-                line, col = self.dsl_location(pos, offset)
+                value = self._value_at(path) if not key and tuple(path) in self.positions else None
+                line, col = self.dsl_location(pos, offset, value)
         lines = self.lines()
         src = lines[line] if pos is not None and 0 <= line < len(lines) else ""
         return Diagnostic(
@@ -74,15 +77,67 @@ class Source:
             hint=hint,
         )
 
-    def dsl_location(self, pos: Pos, offset: tuple[int, int]) -> tuple[int, int]:
+    def _value_at(self, path: YamlPath) -> Any:
+        node = self.data
+        for part in path:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return node
+
+    def _align(self, pos: Pos, value: str, offset: tuple[int, int]) -> tuple[int, int] | None:
+        """Find the file position of a character of a scalar's value in the scalar's source.
+
+        The value's characters appear in order in the source text; what lies between them
+        (quotes, indentation, line breaks folded to spaces, escapes) is skipped."""
+        if pos.start < 0 or pos.end < pos.start:
+            return None
+        dline, dcol = offset
+        parts = value.split("\n")
+        if dline >= len(parts):
+            return None
+        k = sum(len(x) + 1 for x in parts[:dline]) + dcol
+        raw = self.text[pos.start:pos.end]
+        base = pos.start
+        if pos.style in ("|", ">"):
+            nl = raw.find("\n")
+            if nl < 0:
+                return None
+            base, raw = base + nl + 1, raw[nl + 1:]
+        elif pos.style in ("'", '"'):
+            base, raw = base + 1, raw[1:]
+        after = k >= len(value)  # just past the last character ("the text ends too early")
+        if after:
+            k = len(value) - 1
+        j = 0
+        for i in range(k + 1):
+            ch = value[i]
+            while j < len(raw) and raw[j] != ch and not (ch == " " and raw[j] == "\n"):
+                j += 1
+            if j >= len(raw):
+                return None
+            if i < k:
+                j += 1
+        index = base + j + (1 if after and k >= 0 else 0)
+        line = self.text.count("\n", 0, index)
+        return line, index - (self.text.rfind("\n", 0, index) + 1)
+
+    def dsl_location(self, pos: Pos, offset: tuple[int, int],
+                     value: str | None = None) -> tuple[int, int]:
         """Map (line, col) inside a scalar's text to a 0-based (line, col) in the file."""
+        if isinstance(value, str):
+            found = self._align(pos, value, offset)
+            if found is not None:
+                return found
         dline, dcol = offset
         if pos.style in ("|", ">"):
             lines = self.lines()
             body = pos.line + 1 + dline
             if 0 <= body < len(lines):
-                text = lines[body]
-                indent = len(text) - len(text.lstrip(" "))
+                # the block's indentation is that of its first non-blank line
+                first = next((x for x in lines[pos.line + 1:] if x.strip()), lines[body])
+                indent = len(first) - len(first.lstrip(" "))
                 return body, indent + dcol
             return pos.line, pos.col
         if dline == 0:
@@ -124,7 +179,8 @@ class _Builder:
         if self.count > MAX_NODES:
             raise _TooBig(node.start_mark)
         self.positions[path] = Pos(node.start_mark.line, node.start_mark.column,
-                                   getattr(node, "style", None))
+                                   getattr(node, "style", None), node.start_mark.index,
+                                   node.end_mark.index)
         if isinstance(node, yaml.ScalarNode):
             return self.constructor.construct_object(node, deep=True)
         if id(node) in active:
@@ -179,6 +235,40 @@ def read_text(path: str | Path) -> str:
         raise CannotReadError([Diagnostic(f"cannot read {p}: {e.strerror}", str(p))]) from None
 
 
+def _yaml_hint(text: str, e: yaml.MarkedYAMLError) -> str:
+    """What to do about a YAML syntax error: the construct left open, a tab, a runaway quote."""
+    pm, cm = e.problem_mark, e.context_mark
+    if pm is not None and "'\\t'" in (e.problem or ""):
+        return "indent with spaces: YAML does not allow tabs for indentation"
+    # a quoted text whose closing quote is missing runs on over the following lines
+    last = None
+    try:
+        for tok in yaml.scan(text, Loader=yaml.SafeLoader):
+            if pm is not None and tok.start_mark.index >= pm.index:
+                break
+            last = tok
+    except yaml.YAMLError:
+        pass
+    if (isinstance(last, yaml.ScalarToken) and last.style in ("'", '"')
+            and last.end_mark.line > last.start_mark.line):
+        return (f"the quoted text that starts at line {last.start_mark.line + 1}, column "
+                f"{last.start_mark.column + 1} runs on to line {last.end_mark.line + 1}: "
+                f"is its closing {last.style} missing?")
+    if "mapping values are not allowed" in (e.problem or ""):
+        return "quote a value that contains ': ', or check this line's indentation"
+    if "another document" in (e.problem or ""):
+        return "a ruleset is a single YAML document: remove this '---' line and what follows"
+    if cm is not None and e.context and (pm is None or cm.line != pm.line or
+                                         cm.column != pm.column):
+        at = f"line {cm.line + 1}, column {cm.column + 1}"
+        what = e.context.removeprefix("while ").replace("parsing ", "").replace("scanning ", "")
+        known = {"a flow mapping": f"the '{{' at {at} is never closed: is a '}}' missing?",
+                 "a flow sequence": f"the '[' at {at} is never closed: is a ']' missing?",
+                 "a quoted scalar": f"the quote at {at} is never closed"}
+        return known.get(what) or f"check the indentation against {what} that starts at {at}"
+    return ""
+
+
 def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
     """Parse YAML text safely, keeping positions; raise RulesetError on any YAML problem."""
     try:
@@ -190,13 +280,19 @@ def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
         col = mark.column if mark else 0
         src = lines[line] if 0 <= line < len(lines) else ""
         msg = f"YAML syntax error: {e.problem or e.context}"
-        raise RulesetError([Diagnostic(msg, file, line + 1, col + 1, src)]) from None
+        if e.context and (e.problem or "").startswith("but "):
+            msg = f"YAML syntax error: {e.context}, {e.problem}"
+        raise RulesetError([Diagnostic(msg, file, line + 1, col + 1, src,
+                                       hint=_yaml_hint(text, e))]) from None
     except yaml.YAMLError as e:
         raise RulesetError([Diagnostic(f"YAML error: {e}", file)]) from None
     except RecursionError:
         raise RulesetError([Diagnostic("the YAML document is nested too deeply", file)]) from None
     if node is None:
-        raise RulesetError([Diagnostic("the ruleset is empty", file, 1, 1)])
+        raise RulesetError([Diagnostic(
+            "the ruleset is empty", file, 1, 1,
+            hint="a ruleset is a mapping with at least: name, players, cards, zones, phases, "
+                 "actions, scoring")])
     builder = _Builder(file, text)
     try:
         data = builder.build(node, (), set())
@@ -208,11 +304,26 @@ def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
         ) from None
     except RecursionError:
         raise RulesetError([Diagnostic("the YAML document is nested too deeply", file)]) from None
+    except yaml.MarkedYAMLError as e:  # a value YAML cannot build, e.g. an unknown !!tag
+        mark = e.problem_mark or e.context_mark
+        lines = text.splitlines()
+        src = lines[mark.line] if mark is not None and 0 <= mark.line < len(lines) else ""
+        where = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+        hint = "rulesets use plain YAML values: remove the '!' tag" if "tag" in str(e.problem) \
+            else ""
+        raise RulesetError([Diagnostic(f"YAML error: {e.problem or e.context}", file, *where, src,
+                                       hint=hint)]) from None
     except yaml.YAMLError as e:
         raise RulesetError([Diagnostic(f"YAML error: {e}", file)]) from None
     if builder.errors:
         raise RulesetError(builder.errors)
     if not isinstance(data, dict):
-        raise RulesetError([Diagnostic("a ruleset must be a YAML mapping (key: value lines)",
-                                       file, 1, 1, text.splitlines()[0] if text else "")])
+        got = "a list" if isinstance(data, list) else f"the single value {data!r}"[:60]
+        mark = node.start_mark
+        lines = text.splitlines()
+        src = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+        raise RulesetError([Diagnostic(
+            f"a ruleset must be a YAML mapping (key: value lines), not {got}",
+            file, mark.line + 1, mark.column + 1, src,
+            hint="start with top-level keys such as 'name: ...' and 'players: ...'")])
     return Source(file, text, data, builder.positions, builder.key_positions)
