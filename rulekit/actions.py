@@ -14,13 +14,14 @@ class Action:
     the legal actions of a state and `State.action_from_text` parses it back.
     """
 
-    __slots__ = ("kind", "name", "value", "text")
+    __slots__ = ("kind", "name", "value", "text", "value_type")
 
-    def __init__(self, kind: int, name: str, value: Any, text: str):
+    def __init__(self, kind: int, name: str, value: Any, text: str, value_type: str = ""):
         self.kind = kind
         self.name = name  # action name (START), param name (PICK/DONE/CHOOSE)
         self.value = value  # face id (PICK), chosen value (CHOOSE)
         self.text = text
+        self.value_type = value_type  # CHOOSE: the parameter's type (int, player, card, ...)
 
     def __str__(self) -> str:
         return self.text

@@ -96,7 +96,8 @@ class CompiledParam:
                     continue
             a = self._choose.get(v)
             if a is None:
-                a = Action(CHOOSE, self.name, v, f"{self.name} {g.value_text(self.value_type, v)}")
+                a = Action(CHOOSE, self.name, v, f"{self.name} {g.value_text(self.value_type, v)}",
+                           self.value_type)
                 self._choose[v] = a
             if a.text not in texts:
                 texts.add(a.text)
@@ -318,8 +319,16 @@ class Game:
         from .text import fill
         return fill(t, get)
 
-    def action_label(self, action: Action, lang: str | None = None) -> str:
-        """An action's player-facing text in lang (the string form stays canonical)."""
+    def _seat_name(self, p: int, lang: str) -> str:
+        t = self.texts.template("seat", lang)
+        return t.replace("{seat}", str(p)) if t else f"P{p}"
+
+    def action_label(self, action: Action, lang: str | None = None,
+                     names: list[str] | None = None) -> str:
+        """An action's player-facing text in lang (the string form stays canonical).
+
+        names, if given, are the seats' display names (for player-valued choices).
+        """
         lang = lang or self.languages[0]
         if action.kind == START:
             act = self.actions[action.value]
@@ -332,10 +341,11 @@ class Game:
             return self.texts.word("done", lang)
         assert action.kind == CHOOSE
         v = action.value
-        card_valued = any(p.value_type == "card" and p._choose.get(v) is action
-                          for a in self.actions for p in a.params if p.name == action.name)
-        if card_valued:  # a choice among cards holds a card id: show the card
+        if action.value_type == "card":  # a choice among cards holds a card id: show the card
             shown = self.card_label(v, lang)
+        elif action.value_type == "player":
+            shown = names[v] if names is not None and 0 <= v < len(names) else \
+                self._seat_name(v, lang)
         elif isinstance(v, bool):
             shown = self.texts.word("yes" if v else "no", lang)
         elif isinstance(v, str):

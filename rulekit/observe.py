@@ -99,6 +99,7 @@ def pending_view(s: State, seat: int | None) -> dict[str, Any] | None:
         param = act.params[top.pidx] if top.pidx < len(act.params) else None
         out: dict[str, Any] = {"action": act.name, "by": top.actor,
                                "param": param.name if param else None,
+                               "kind": param.kind if param else None,
                                "prompt": param.prompt if param else None}
         if seat == top.actor:
             chosen = {}

@@ -40,7 +40,7 @@ def test_window_asks_each_player_once_in_the_given_order(game):
     state = game.new_state(4, seed=0)
     state.apply("poke")
     assert rulekit.observation(state, 1)["pending"] == {"window": "react", "opener": 0,
-                                                        "asked": 1}
+                                                        "asked": 1, "prompt": None}
     asked = answer_all(state)
     assert asked == [1, 2, 3]  # players_after(opener), the opener is not asked
     assert gvar(state, "answers") == [1, 2, 3]
@@ -113,7 +113,7 @@ def test_an_answer_can_open_a_nested_window_which_finishes_first(game):
     state.apply("poke")
     state.apply("echo")  # seat 1 opens 'nested', asked from seat 2 on
     pending = rulekit.observation(state, 2)["pending"]
-    assert pending == {"window": "nested", "opener": 1, "asked": 2}
+    assert pending == {"window": "nested", "opener": 1, "asked": 2, "prompt": None}
     asked = answer_all(state, "ok")
     # nested: 2, 3, 0; then react goes on (echo does not close it) with 2, 3
     assert asked == [2, 3, 0, 2, 3]
