@@ -74,7 +74,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "not_a_number": {
         "en": "{n} is not one of the numbers shown (1 to {max}).",
         "fr": "{n} ne fait pas partie des numéros proposés (1 à {max}).",
-        "es": "{n} no es uno de los números mostrados (1 a {max}).",
+        "es": "{n} no está entre los números mostrados (1 a {max}).",
     },
     "not_a_value": {
         "en": "{n} is not allowed here; allowed: {values}.",

@@ -1,7 +1,7 @@
 """rulekit: card games whose rules are data.
 
 >>> import rulekit
->>> game = rulekit.load("rulesets/sham.yaml")          # doctest: +SKIP
+>>> game = rulekit.load("rulesets/mygame.yaml")        # doctest: +SKIP
 >>> state = game.new_state(players=4, seed=7)           # doctest: +SKIP
 >>> state.decider, [str(a) for a in state.legal_actions()][:2]   # doctest: +SKIP
 """

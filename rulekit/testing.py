@@ -3,7 +3,7 @@
 These change a state from outside the rules (like a dealer stacking a deck), so use them to set
 up a position, then play on with `State.apply`.
 
->>> game = rulekit.load("rulesets/sham.yaml")                        # doctest: +SKIP
+>>> game = rulekit.load("rulesets/mygame.yaml")                      # doctest: +SKIP
 >>> s = game.new_state(3, seed=1)                                     # doctest: +SKIP
 >>> arrange(s, {("hand", 0): ["red 1", "red 2"], "draw": ["blue 4"]}) # doctest: +SKIP
 """
