@@ -126,6 +126,12 @@ def _simplify_pydantic(errors: list[dict]) -> list[dict]:
                 return strip(loc[:i])
         return None
 
+    # a misspelt key is reported as unknown (with 'did you mean'); drop the 'missing' twin
+    extra = {(strip(e["loc"][:-1]), str(e["loc"][-1])) for e in errors
+             if e["type"] == "extra_forbidden"}
+    errors = [e for e in errors if not (
+        e["type"] == "missing" and did_you_mean(str(e["loc"][-1]), [
+            name for parent, name in extra if parent == strip(e["loc"][:-1])]))]
     groups: dict[tuple | None, list[dict]] = {}
     for err in errors:
         groups.setdefault(union_point(err["loc"]), []).append(err)
@@ -545,7 +551,8 @@ class Compiler:
                        hint=did_you_mean(str(v), domain))
             return None
         if not ok:
-            self.error(f"initial value {_show(v)} does not fit type {describe(ty)}", path)
+            want = describe(ty) + (f" (one of {sorted(domain)})" if domain else "")
+            self.error(f"the initial value is {_show(v)}, not {want}", path)
             return None
         return v
 
@@ -939,7 +946,9 @@ class Compiler:
         kind = str(kind_tok)
         if kind not in self.tables.player_zones:
             raise fail(kind_tok, f"'{kind}' is not a zone each player owns",
-                       did_you_mean(kind, self.tables.player_zones))
+                       did_you_mean(kind, self.tables.player_zones) or
+                       "zones each player owns: " + (", ".join(self.tables.player_zones)
+                                                     or "none (declare one with owner: player)"))
         k = self.tables.player_zones[kind]
         nt = self.tables.n_table_zones
 

@@ -122,6 +122,15 @@ def parse(text: str, start: str) -> Tree:
             lines = text.splitlines() or [""]
             raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1]),
                                _parse_hint(text, start, None, expected)) from None
+        if tok.type in ("NAME", "INT", "STRING", "TRUE", "FALSE", "NONE"):
+            # a value right after an operator word is only refused if that word was read as a
+            # name ('a or or b'): the word is the mistake
+            m = re.search(r"([A-Za-z_]\w*)\s*$", text[:tok.start_pos])
+            if m and m.group(1) in ("or", "and", "not", "in", "if", "else", "for"):
+                at = m.start(1)
+                raise CompileError(f"unexpected {m.group(1)!r}", text.count("\n", 0, at),
+                                   at - (text.rfind("\n", 0, at) + 1),
+                                   "a value is missing before it") from None
         raise CompileError(f"unexpected {tok.value!r}", tok.line - 1, tok.column - 1,
                            _parse_hint(text, start, tok, expected)) from None
     except UnexpectedInput as e:  # pragma: no cover - other lark input errors

@@ -224,13 +224,24 @@ def read_text(path: str | Path) -> str:
     """Read a ruleset file or raise CannotReadError."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8")
+        data = p.read_bytes()
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            raise CannotReadError([Diagnostic(f"cannot read {p}: not UTF-8 text (it is UTF-16)",
+                                              str(p), hint="save the file as UTF-8")])
+        if b"\x00" in data:
+            raise CannotReadError([Diagnostic(f"cannot read {p}: it is a binary file, not text",
+                                              str(p), hint="a ruleset is a YAML text file")])
+        text = data.decode("utf-8")
+        return text.replace("\r\n", "\n").replace("\r", "\n")  # as Path.read_text does
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise CannotReadError([Diagnostic(
+            f"cannot read {p}: not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})",
+            str(p), hint="save the file as UTF-8")]) from None
     except FileNotFoundError:
         raise CannotReadError([Diagnostic(f"cannot read {p}: no such file", str(p))]) from None
     except IsADirectoryError:
         raise CannotReadError([Diagnostic(f"cannot read {p}: it is a directory", str(p))]) from None
-    except UnicodeDecodeError:
-        raise CannotReadError([Diagnostic(f"cannot read {p}: not UTF-8 text", str(p))]) from None
     except OSError as e:
         raise CannotReadError([Diagnostic(f"cannot read {p}: {e.strerror}", str(p))]) from None
 
@@ -264,7 +275,9 @@ def _yaml_hint(text: str, e: yaml.MarkedYAMLError) -> str:
         what = e.context.removeprefix("while ").replace("parsing ", "").replace("scanning ", "")
         known = {"a flow mapping": f"the '{{' at {at} is never closed: is a '}}' missing?",
                  "a flow sequence": f"the '[' at {at} is never closed: is a ']' missing?",
-                 "a quoted scalar": f"the quote at {at} is never closed"}
+                 "a quoted scalar": f"the quote at {at} is never closed",
+                 "a simple key": f"line {cm.line + 1} reads as a key without ':'; if it goes "
+                                 "on from the line above, indent it more"}
         return known.get(what) or f"check the indentation against {what} that starts at {at}"
     return ""
 
@@ -284,6 +297,16 @@ def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
             msg = f"YAML syntax error: {e.context}, {e.problem}"
         raise RulesetError([Diagnostic(msg, file, line + 1, col + 1, src,
                                        hint=_yaml_hint(text, e))]) from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not accept (a control code)
+        at = e.position
+        line = text.count("\n", 0, at)
+        col = at - (text.rfind("\n", 0, at) + 1)
+        lines = text.splitlines()
+        src = lines[line] if 0 <= line < len(lines) else ""
+        raise RulesetError([Diagnostic(
+            f"YAML error: the character {chr(e.character)!r} is not allowed in a YAML file",
+            file, line + 1, col + 1, src, hint="remove it, or write the file as plain text"),
+        ]) from None
     except yaml.YAMLError as e:
         raise RulesetError([Diagnostic(f"YAML error: {e}", file)]) from None
     except RecursionError:
@@ -317,6 +340,11 @@ def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
         raise RulesetError([Diagnostic(f"YAML error: {e}", file)]) from None
     if builder.errors:
         raise RulesetError(builder.errors)
+    if data is None:  # only '---', or 'null'
+        raise RulesetError([Diagnostic(
+            "the ruleset is empty", file, 1, 1,
+            hint="a ruleset is a mapping with at least: name, players, cards, zones, phases, "
+                 "actions, scoring")])
     if not isinstance(data, dict):
         got = "a list" if isinstance(data, list) else f"the single value {data!r}"[:60]
         mark = node.start_mark
