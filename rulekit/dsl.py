@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -95,6 +96,7 @@ def _parser() -> Lark:
 
 
 MAX_DSL_LENGTH = 4000
+_KEYS = itertools.count(1)
 MAX_COMPILED_NODES = 300_000
 
 
@@ -226,16 +228,18 @@ class Scope:
 
     names: dict[str, Typed] = field(default_factory=dict)
     effects: bool = False  # random() and other effectful calls are allowed
-    counter: list[int] = field(default_factory=lambda: [0])
 
     def child(self) -> Scope:
-        """A nested scope sharing the counter used to make unique env keys."""
-        return Scope(dict(self.names), self.effects, self.counter)
+        """A nested scope with the same names."""
+        return Scope(dict(self.names), self.effects)
 
     def fresh_key(self, name: str) -> str:
-        """A unique env key for a comprehension variable, so nested uses never clash."""
-        self.counter[0] += 1
-        return f"{name}#{self.counter[0]}"
+        """A unique env key for a comprehension variable, so nested uses never clash.
+
+        Unique across every compilation: a definition compiled once and cached is reused inside
+        other rules' loops, so keys from separate scopes must never coincide.
+        """
+        return f"{name}#{next(_KEYS)}"
 
 
 def local(name: str, type_: str, key: str | None = None) -> Typed:
@@ -401,7 +405,7 @@ class ExprCompiler:
         if body is None:
             raise fail(node, f"uses definition '{name}', which has an error",
                        f"see the error at define.{src}")
-        inner = Scope(counter=scope.counter, effects=False)
+        inner = Scope(effects=False)
         for p, a in zip(params, args, strict=True):
             inner.names[p] = a
         self._def_stack.append(name)

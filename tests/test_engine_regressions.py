@@ -95,3 +95,27 @@ scoring: {score: "p.pts"}
     with pytest.raises(rulekit.RuleRuntimeError, match="actions.boom"):
         s.apply("boom")
     assert s.key() == before
+
+
+def test_bug_a_cached_definition_shared_a_loop_variable_with_its_caller() -> None:
+    """A definition with a loop, used inside another loop over the same name, keeps its own
+    loop variable: sum(0 * n_pos + p.pts ...) over pts 1, 2, 3 is 6 (it was 9)."""
+    game = load("""
+define:
+  n_pos: "count(p for p in players if p.pts > 0)"
+phases:
+  main:
+    first: "first(players)"
+actions:
+  look:
+    when: "n_pos >= 0"
+    effects:
+      - set total = sum(0 * n_pos + p.pts for p in players)
+scoring: {score: "p.pts"}
+""")
+    s = game.new_state(3, seed=1)
+    for seat, pts in enumerate((1, 2, 3)):
+        s.pvars[[v.name for v in game.player_vars].index("pts")][seat] = pts
+    s._legal = None
+    s.apply("look")
+    assert s.gvars[[v.name for v in game.game_vars].index("total")] == 6
