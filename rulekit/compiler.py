@@ -659,6 +659,8 @@ class Compiler:
         def run(s: Any, e: dict) -> None:
             for f in fns:
                 f(s, e)
+                if s.over:  # nothing happens after 'end game'
+                    return
 
         return run
 
@@ -759,6 +761,8 @@ class Compiler:
             for x in list(xs):
                 e[key] = x
                 body(s, e)
+                if s.over:
+                    return
 
         return run
 

@@ -119,3 +119,47 @@ scoring: {score: "p.pts"}
     s._legal = None
     s.apply("look")
     assert s.gvars[[v.name for v in game.game_vars].index("total")] == 6
+
+
+def test_bug_effects_after_end_game_still_ran() -> None:
+    """'end game' ends the game at once: later effects of the action do not run, and no
+    window is left open on the finished state."""
+    game = load("""
+phases:
+  main:
+    first: "first(players)"
+actions:
+  stop:
+    effects:
+      - end game over
+      - {log: after}
+      - ask w to players
+      - {for: "p in players", do: ["add 1 to p.pts"]}
+  ok:
+    window: w
+scoring: {score: "p.pts"}
+windows:
+  w: {order: "players"}
+""")
+    s = game.new_state(2, seed=1)
+    s.apply("stop")
+    assert s.is_over and not s.stack
+    assert [k for k, _a, _aud in s.log][-1] == "game_over"
+    assert s.outcome.scores == (0, 0)
+
+
+def test_bug_end_game_inside_a_loop_stopped_only_that_iteration() -> None:
+    """'end game' inside a for loop stops the loop too."""
+    game = load("""
+phases:
+  main:
+    first: "first(players)"
+actions:
+  stop:
+    effects:
+      - {for: "p in players", do: ["add 1 to p.pts", "end game over"]}
+scoring: {score: "p.pts"}
+""")
+    s = game.new_state(3, seed=1)
+    s.apply("stop")
+    assert s.outcome.scores == (1, 0, 0)
