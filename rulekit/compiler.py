@@ -811,11 +811,23 @@ class Compiler:
         names = {n for n, _, _ in compiled}
         if key in self.spec.text:
             for lang, template in self.spec.text[key].items():
-                unknown = placeholders(template) - names - {"actor"}
+                unknown = placeholders(template) - names
                 if unknown:
                     self.error(f"text '{key}' ({lang}) uses {sorted(unknown)} but this log "
                                f"gives only {sorted(names)}", path + ("args",),
                                hint="give " + ", ".join(sorted(unknown)) + " in 'args'")
+                    break
+        hidden = key + "_hidden"
+        if "to" in item and hidden in self.spec.text:
+            # the others' version loses single cards; a list of cards becomes its count
+            kept = {n for n, kind, _ in compiled if kind != "card"}
+            for lang, template in self.spec.text[hidden].items():
+                unknown = placeholders(template) - kept
+                if unknown:
+                    self.error(f"text '{hidden}' ({lang}) uses {sorted(unknown)}, which the "
+                               f"players outside 'to' do not get", path + ("to",),
+                               hint="a card argument is hidden from them; a list of cards shows "
+                                    "as its count")
                     break
 
         def run(s: Any, e: dict) -> None:
