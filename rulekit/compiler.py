@@ -225,6 +225,7 @@ class Compiler:
         self.x = ExprCompiler(self.tables)
         self.spec: Ruleset | None = None
         self.game: Game | None = None
+        self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
 
     # ---- error plumbing ----------------------------------------------------------------
     def error(self, message: str, path: YamlPath, *, key: bool = False, hint: str = "",
@@ -338,6 +339,11 @@ class Compiler:
         plain: dict[str, tuple[str, frozenset | None]] = {}
         computed: dict[str, str] = {}
         for name, a in spec.attributes.items():
+            if name == "count":
+                self.error("a card attribute cannot be called 'count': deck entries use 'count' "
+                           "for the number of copies", ("cards", "attributes", name), key=True,
+                           hint="call it, for example, 'amount' or 'number'")
+                continue
             if a == "int":
                 plain[name] = (INT, None)
             elif a == "bool":
@@ -554,6 +560,10 @@ class Compiler:
             want = describe(ty) + (f" (one of {sorted(domain)})" if domain else "")
             self.error(f"the initial value is {_show(v)}, not {want}", path)
             return None
+        if ty == PLAYER and v >= self.spec.players.min:
+            self.error(f"seat {v} does not exist in a game of {self.spec.players.min} players "
+                       f"(seats are 0 to {self.spec.players.min - 1})", path)
+            return None
         return v
 
     def variables(self) -> None:
@@ -585,6 +595,8 @@ class Compiler:
                 if v.label:
                     self.need_text(v.label, path + ("label",))
                 table[name] = (len(infos), ty)
+                if domain is not None:
+                    self.var_domains[name] = domain
                 infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name))
                 initial.append(self.initial(ty, v.initial, path + ("initial",), domain))
 
@@ -871,6 +883,11 @@ class Compiler:
         if not compatible(ty, value.type):
             raise fail(value_tree, f"cannot store {describe(value.type)} in a variable that "
                        f"holds {describe(ty)}")
+        domain = self.var_domains.get(str(lv.children[-1]))
+        if domain is not None and value.is_const and value.const not in domain \
+                and value.const is not None:
+            raise fail(value_tree, f"'{value.const}' is not one of the values "
+                       f"{sorted(domain, key=str)}", did_you_mean(str(value.const), domain))
         vf = value.fn
         return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 

@@ -347,6 +347,8 @@ class ExprCompiler:
             raise fail(tree, "a list's items must all have the same type, not "
                        + " and ".join(sorted(describe(t) for t in types)))
         et = types.pop() if types else ANY
+        if et not in (PLAYER, CARD, STR, ANY) and any(i.type == NONE for i in items):
+            raise fail(tree, f"'none' cannot stand in a list of {plural(et)}")
         fns = [i.fn for i in items]
 
         def f(s: Any, e: dict) -> list:
@@ -509,8 +511,8 @@ class ExprCompiler:
         a = self.expr(tree.children[0], scope)
         c = self.expect(tree.children[1], scope, BOOL, "the condition after 'if'")
         b = self.expr(tree.children[2], scope)
-        ty = a.type if a.type != NONE else b.type
-        if not (compatible(ty, b.type) or compatible(b.type, ty)):
+        ty = b.type if a.type == NONE or elem_of(a.type) == ANY else a.type
+        if not (compatible(ty, a.type) and compatible(ty, b.type)):
             raise fail(tree, f"both branches must have one type, not {describe(a.type)} and "
                        f"{describe(b.type)}")
         fa, fb, fc = a.fn, b.fn, c.fn
@@ -878,7 +880,17 @@ def describe(t: str) -> str:
     if t in names:
         return names[t]
     et = elem_of(t)
-    return f"a list of {describe(et)}" if et else t
+    return f"a list of {plural(et)}" if et else t
+
+
+def plural(t: str) -> str:
+    """A type's plural name: 'numbers', 'players', 'lists of cards'."""
+    names = {INT: "numbers", BOOL: "conditions", STR: "text values", PLAYER: "players",
+             CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values"}
+    if t in names:
+        return names[t]
+    et = elem_of(t)
+    return f"lists of {plural(et)}" if et else t
 
 
 DEF_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([^)]*)\))?\s*$")

@@ -163,3 +163,62 @@ scoring: {score: "p.pts"}
     s = game.new_state(3, seed=1)
     s.apply("stop")
     assert s.outcome.scores == (1, 0, 0)
+
+
+def _load_error(extra: str, base: str = BASE) -> rulekit.Diagnostic:
+    with pytest.raises(rulekit.RulesetError) as err:
+        rulekit.load_text(base + extra, "regression.yaml")
+    return err.value.diagnostics[0]
+
+
+MINIMAL_FLOW = """
+phases:
+  main:
+    first: "first(players)"
+scoring: {score: "p.pts"}
+"""
+
+
+def test_bug_a_word_typed_variable_accepted_any_word() -> None:
+    """Setting a variable typed by an attribute's words to another word is a located error."""
+    base = BASE.replace("    total: {type: int}", "    total: {type: int}\n    face: {type: value}")
+    d = _load_error(MINIMAL_FLOW + """
+actions:
+  a:
+    effects: ["set face = 7"]
+""", base)
+    assert "is not one of the values" in d.message
+    assert d.yaml_path == "actions.a.effects[0]"
+
+
+def test_bug_a_player_variable_could_start_at_a_seat_that_does_not_exist() -> None:
+    """A player variable's initial seat must exist at the smallest table."""
+    base = BASE.replace("    total: {type: int}", "    total: {type: int}\n    who: {type: player, initial: 2}")
+    d = _load_error(MINIMAL_FLOW + """
+actions:
+  a:
+    effects: ["end game over"]
+""", base)
+    assert d.message == "seat 2 does not exist in a game of 2 players (seats are 0 to 1)"
+    assert d.yaml_path == "variables.game.who.initial"
+
+
+def test_bug_a_card_attribute_named_count_crashed_the_loader() -> None:
+    """'count' is the deck's number of copies; as an attribute name it is a located error."""
+    base = BASE.replace("    value: [1, 2, 3, 4]", "    value: [1, 2, 3, 4]\n    count: int")
+    d = _load_error(MINIMAL_FLOW + """
+actions:
+  a:
+    effects: ["end game over"]
+""", base)
+    assert d.message.startswith("a card attribute cannot be called 'count'")
+
+
+def test_bug_a_conditional_expression_could_be_a_number_or_none() -> None:
+    """'none if c else 3' is a type error, like '3 if c else none'."""
+    d = _load_error(MINIMAL_FLOW + """
+actions:
+  a:
+    effects: ["set total = none if true else 3"]
+""")
+    assert d.message.startswith("both branches must have one type")
