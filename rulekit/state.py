@@ -404,6 +404,7 @@ class State:
         g = self.game
         self._push_queued()
         self._legal = None
+        last_rule = g.phases[self.phase].rule  # named if the flow never settles
         for _ in range(g.max_auto_steps):
             if self.over:
                 return
@@ -428,7 +429,8 @@ class State:
                                 return
                         top.idx += 1
                 stack.pop()
-                g.run(win.rule + ".then", win.then, self, {"opener": top.opener})
+                last_rule = win.rule + ".then"
+                g.run(last_rule, win.then, self, {"opener": top.opener})
                 self._push_queued()
                 continue
             phase = g.phases[self.phase]
@@ -439,7 +441,8 @@ class State:
                 self._begin_phase(phase.next)
                 continue
             if phase.end_if is not None and g.guard(phase.rule + ".end_if", phase.end_if, self, {}):
-                g.run(phase.rule + ".on_end", phase.on_end, self, {})
+                last_rule = phase.rule + ".on_end"
+                g.run(last_rule, phase.on_end, self, {})
                 self._push_queued()
                 if self.over:
                     continue
@@ -459,7 +462,7 @@ class State:
             self._legal = legal
             return
         raise EvaluationLimitError(
-            g.phases[self.phase].rule,
+            last_rule,
             f"the rules ran {g.max_auto_steps} automatic steps without asking anyone to decide "
             "(a phase, turn or window that never settles)")
 

@@ -19,7 +19,6 @@ EvaluationLimitError naming the rule instead of hanging.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -291,22 +290,19 @@ def runtime_game(body: str, limits: str = "", **subs: str) -> rulekit.Game:
 
 
 @pytest.mark.parametrize("limits, steps", [("limits: {max_auto_steps: 50}", 50), ("", 10_000)])
-def test_a_phase_that_always_ends_and_restarts_itself_stops_naming_the_phase(limits, steps):
+def test_a_phase_that_always_ends_and_restarts_itself_stops_naming_its_rule(limits, steps):
     game = runtime_game(PHASE_THAT_NEVER_ENDS, limits)
-    start = time.perf_counter()
     with pytest.raises(rulekit.EvaluationLimitError) as info:
         game.new_state(2)
-    assert time.perf_counter() - start < 5
-    assert info.value.rule == "phases.spin"
-    assert str(info.value).startswith(f"rule phases.spin: the rules ran {steps} automatic steps")
+    assert info.value.rule == "phases.spin.on_end"
+    assert str(info.value).startswith(
+        f"rule phases.spin.on_end: the rules ran {steps} automatic steps")
 
 
 def test_a_window_that_reopens_itself_with_nobody_eligible_stops_when_the_state_is_made():
     game = runtime_game(WINDOW_THAT_REOPENS_ITSELF, OPEN="ask nobody")
-    start = time.perf_counter()
     with pytest.raises(rulekit.EvaluationLimitError, match="never settles"):
         game.new_state(2)
-    assert time.perf_counter() - start < 5
 
 
 def test_a_window_that_reopens_itself_stops_when_an_action_opens_it():
@@ -318,8 +314,6 @@ def test_a_window_that_reopens_itself_stops_when_an_action_opens_it():
         state.apply("poke")
 
 
-@pytest.mark.xfail(strict=True, reason="State._settle (rulekit/state.py, not owned here) names "
-                   "the current phase, not the window whose 'then' re-opens it")
 def test_a_window_that_reopens_itself_is_named():
     game = runtime_game(WINDOW_THAT_REOPENS_ITSELF, OPEN="ask nobody")
     with pytest.raises(rulekit.EvaluationLimitError) as info:
