@@ -15,8 +15,8 @@ from .errors import (
     GameOverError,
     IllegalActionError,
     InvariantError,
-    RuleRuntimeError,
     RulekitError,
+    RuleRuntimeError,
     RulesetError,
     UsageError,
 )

@@ -20,12 +20,37 @@ from pydantic import ValidationError
 from . import dsl
 from .actions import DONE, PICK, START, Action
 from .dsl import (
-    BOOL, CARD, CARDS, INT, NONE, PLAYER, PLAYERS, STR, ZONE, CompileError, DefinitionError,
-    ExprCompiler, Scope, Tables, Typed, compatible, describe, did_you_mean, elem_of, fail, local,
+    BOOL,
+    CARD,
+    CARDS,
+    INT,
+    NONE,
+    PLAYER,
+    PLAYERS,
+    STR,
+    ZONE,
+    CompileError,
+    DefinitionError,
+    ExprCompiler,
+    Scope,
+    Tables,
+    Typed,
+    compatible,
+    describe,
+    did_you_mean,
+    elem_of,
+    fail,
+    local,
 )
 from .errors import Diagnostic, RuleRuntimeError, RulesetError
 from .game import (
-    CompiledAction, CompiledParam, CompiledPhase, CompiledWindow, Game, VarInfo, ZoneInfo,
+    CompiledAction,
+    CompiledParam,
+    CompiledPhase,
+    CompiledWindow,
+    Game,
+    VarInfo,
+    ZoneInfo,
 )
 from .schema import ComputedAttr, Ruleset
 from .state import State
@@ -165,7 +190,7 @@ def _simplify_pydantic(errors: list[dict]) -> list[dict]:
 
 
 _UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", "str", "int",
-               "bool", "list[union[str,int]]", "Ruleset"}
+               "bool", "Ruleset"}
 
 
 def _show(v: Any) -> str:
@@ -797,7 +822,8 @@ class Compiler:
             kind = {PLAYER: "player", CARD: "card", CARDS: "cards", ZONE: "cards", INT: "int",
                     STR: "str", BOOL: "bool", PLAYERS: "players", NONE: "str"}.get(typed.type)
             if kind is None:
-                self.error(f"cannot show {describe(typed.type)} in a message", path + ("args", name))
+                self.error(f"cannot show {describe(typed.type)} in a message",
+                           path + ("args", name))
                 continue
             fn = typed.fn
             if typed.type == ZONE:
@@ -1099,7 +1125,8 @@ class Compiler:
             eligible = self.expr(w.eligible, path + ("eligible",), escope, BOOL, "'eligible'")
             g.windows.append(CompiledWindow(
                 name=name, rule=f"windows.{name}", prompt=w.prompt,
-                order=order.fn if order else _empty_list, eligible=eligible.fn if eligible else _true,
+                order=order.fn if order else _empty_list,
+                eligible=eligible.fn if eligible else _true,
                 then=self.effects(w.then, path + ("then",), oscope)))
         for index, (name, a) in enumerate(self.spec.actions.items()):
             path = ("actions", name)
@@ -1187,9 +1214,7 @@ class Compiler:
                 return None
             src = self.expr(p.from_, path + ("from",), scope)
             if src is not None:
-                if src.type == ZONE:
-                    cp.source = src.fn
-                elif compatible(CARDS, src.type):
+                if src.type == ZONE or compatible(CARDS, src.type):
                     cp.source = src.fn
                 else:
                     self.error(f"'from' must be a zone or a list of cards, but this is "

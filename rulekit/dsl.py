@@ -317,7 +317,8 @@ class ExprCompiler:
         """Compile and check that the result has type type_."""
         typed = self.expr(tree, scope)
         if not compatible(type_, typed.type):
-            raise fail(tree, f"{what} must be {describe(type_)}, but this is {describe(typed.type)}")
+            raise fail(tree, f"{what} must be {describe(type_)}, "
+                       f"but this is {describe(typed.type)}")
         return typed
 
     # -- literals -------------------------------------------------------------------------
@@ -387,7 +388,8 @@ class ExprCompiler:
         options = (list(scope.names) + list(t.game_vars) + list(t.turn_vars)
                    + list(t.table_zones) + list(t.definitions) + ["players", "num_players"])
         if name in t.symbols:
-            raise fail(node, f"unknown name '{name}'", f"to compare with the value, quote it: '{name}'")
+            raise fail(node, f"unknown name '{name}'",
+                       f"to compare with the value, quote it: '{name}'")
         raise fail(node, f"unknown name '{name}'", did_you_mean(name, options))
 
     def definition(self, name: str, args: list[Typed], node: Tree | Token, scope: Scope) -> Typed:
@@ -477,7 +479,8 @@ class ExprCompiler:
                        did_you_mean(name, list(t.player_vars) + list(t.player_zones)))
         if base.type == CARD:
             if name not in t.attributes:
-                raise fail(node, f"cards have no attribute '{name}'", did_you_mean(name, t.attributes))
+                raise fail(node, f"cards have no attribute '{name}'",
+                           did_you_mean(name, t.attributes))
             ty, domain, table = t.attributes[name]
 
             def cattr(s: Any, e: dict) -> Any:
@@ -499,13 +502,15 @@ class ExprCompiler:
         a = self.expect(tree.children[0], scope, BOOL, "each side of 'and'")
         b = self.expect(tree.children[1], scope, BOOL, "each side of 'and'")
         f, g = a.fn, b.fn
-        return Typed(BOOL, lambda s, e: f(s, e) and g(s, e), uses_random=a.uses_random or b.uses_random)
+        return Typed(BOOL, lambda s, e: f(s, e) and g(s, e),
+                     uses_random=a.uses_random or b.uses_random)
 
     def c_or_(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "each side of 'or'")
         b = self.expect(tree.children[1], scope, BOOL, "each side of 'or'")
         f, g = a.fn, b.fn
-        return Typed(BOOL, lambda s, e: f(s, e) or g(s, e), uses_random=a.uses_random or b.uses_random)
+        return Typed(BOOL, lambda s, e: f(s, e) or g(s, e),
+                     uses_random=a.uses_random or b.uses_random)
 
     def c_ternary(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expr(tree.children[0], scope)
@@ -552,7 +557,8 @@ class ExprCompiler:
         return Typed(BOOL, ops[op], uses_random=a.uses_random or b.uses_random)
 
     def _check_symbol(self, attr: Typed, lit: Typed, node: Tree) -> None:
-        if attr.domain and lit.is_const and isinstance(lit.const, str) and lit.const not in attr.domain:
+        if (attr.domain and lit.is_const and isinstance(lit.const, str)
+                and lit.const not in attr.domain):
             raise fail(node, f"'{lit.const}' is not one of the values {sorted(attr.domain)}",
                        did_you_mean(lit.const, [str(v) for v in attr.domain]) or
                        "the values come from cards.attributes; add it there if it is new")
@@ -565,7 +571,8 @@ class ExprCompiler:
             raise fail(tree.children[1], f"'in' needs a list or a zone on its right, but this is "
                        f"{describe(b.type)}")
         if not compatible(et, a.type):
-            raise fail(tree.children[0], f"cannot look for {describe(a.type)} in {describe(b.type)}")
+            raise fail(tree.children[0],
+                       f"cannot look for {describe(a.type)} in {describe(b.type)}")
         fa, fb = a.fn, b.fn
         if b.type == ZONE:
             def f(s: Any, e: dict) -> bool:
@@ -627,7 +634,8 @@ class ExprCompiler:
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
         if et is None:
-            raise fail(iter_tree, f"'for ... in' needs a list or a zone, but this is {describe(it.type)}")
+            raise fail(iter_tree, "'for ... in' needs a list or a zone, "
+                       f"but this is {describe(it.type)}")
         inner = scope.child()
         key = inner.fresh_key(str(var_tok))
         inner.names[str(var_tok)] = local(str(var_tok), et, key)
@@ -761,7 +769,8 @@ class ExprCompiler:
             if a.type == ZONE:
                 return Typed(INT, lambda s, e: len(s.zones[f(s, e)]))
             if elem_of(a.type) is None:
-                raise fail(trees[0], f"{name}() needs a zone or a list, but this is {describe(a.type)}")
+                raise fail(trees[0], f"{name}() needs a zone or a list, "
+                           f"but this is {describe(a.type)}")
             return Typed(INT, lambda s, e: len(f(s, e)))
         if name == "cards":
             arity(1)
@@ -845,7 +854,8 @@ class ExprCompiler:
             a = args[0]
             et = elem_of(a.type)
             if et is None:
-                raise fail(trees[0], f"random() needs a zone or a list, but this is {describe(a.type)}")
+                raise fail(trees[0], "random() needs a zone or a list, "
+                           f"but this is {describe(a.type)}")
             f = a.fn
             if a.type == ZONE:
                 def rz(s: Any, e: dict) -> Any:

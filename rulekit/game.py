@@ -76,8 +76,9 @@ class CompiledParam:
             lo = g.guard(self.rule + ".min", self.min, s, env)
             hi = g.guard(self.rule + ".max", self.max, s, env)
             if hi - lo + 1 > g.max_choices:
-                raise EvaluationLimitError(self.rule, f"parameter '{self.name}' offers {hi - lo + 1}"
-                                           f" values (limits.max_choices is {g.max_choices})")
+                raise EvaluationLimitError(
+                    self.rule, f"parameter '{self.name}' offers {hi - lo + 1} values "
+                    f"(limits.max_choices is {g.max_choices})")
             values: list[Any] = list(range(lo, hi + 1))
         else:
             values = g.guard(self.rule + ".values", self.values, s, env)
@@ -291,7 +292,8 @@ class Game:
 
     def check_invariants(self, s: State) -> list[str]:
         """The names of the ruleset's invariants that do not hold in s."""
-        return [name for name, fn in self.invariants if not self.guard(f"invariants.{name}", fn, s, {})]
+        return [name for name, fn in self.invariants
+                if not self.guard(f"invariants.{name}", fn, s, {})]
 
     # ---- text --------------------------------------------------------------------------
     def value_text(self, type_: str, v: Any) -> str:

@@ -54,8 +54,8 @@ class Source:
             p = p[:-1]
 
     def diagnostic(
-        self, message: str, path: YamlPath, *, key: bool = False, offset: tuple[int, int] | None = None,
-        hint: str = "",
+        self, message: str, path: YamlPath, *, key: bool = False,
+        offset: tuple[int, int] | None = None, hint: str = "",
     ) -> Diagnostic:
         """A diagnostic at path; offset is (line, col) inside a DSL string stored there."""
         pos = self.pos_of(path, key=key)
@@ -188,12 +188,14 @@ class _Builder:
         active.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
-                return [self.build(child, path + (i,), active) for i, child in enumerate(node.value)]
+                return [self.build(child, path + (i,), active)
+                        for i, child in enumerate(node.value)]
             if isinstance(node, yaml.MappingNode):
                 out: dict[Any, Any] = {}
                 for key_node, value_node in node.value:
                     if key_node.tag == "tag:yaml.org,2002:merge":
-                        self.err("YAML merge keys (<<) are not supported", key_node.start_mark, path)
+                        self.err("YAML merge keys (<<) are not supported", key_node.start_mark,
+                                 path)
                         continue
                     if not isinstance(key_node, yaml.ScalarNode):
                         self.err("a mapping key must be a plain value", key_node.start_mark, path)

@@ -193,7 +193,8 @@ actions:
 
 def test_bug_a_player_variable_could_start_at_a_seat_that_does_not_exist() -> None:
     """A player variable's initial seat must exist at the smallest table."""
-    base = BASE.replace("    total: {type: int}", "    total: {type: int}\n    who: {type: player, initial: 2}")
+    base = BASE.replace("    total: {type: int}",
+                        "    total: {type: int}\n    who: {type: player, initial: 2}")
     d = _load_error(MINIMAL_FLOW + """
 actions:
   a:
