@@ -52,6 +52,7 @@ from .game import (
     VarInfo,
     ZoneInfo,
 )
+from .melds import MeldRules
 from .schema import ComputedAttr, Ruleset
 from .state import State
 from .text import placeholders
@@ -270,7 +271,8 @@ class Compiler:
             diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = Game(self.spec, self.src.file)
-        steps = [self.texts, self.cards, self.zones, self.variables, self.definitions,
+        steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
+                 self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
                  self.scoring, self.invariants]
         for step in steps:
@@ -537,7 +539,10 @@ class Compiler:
     def zones(self) -> None:
         g, t = self.game, self.tables
         for name, z in self.spec.zones.items():
-            info = ZoneInfo(name, z.owner, z.visibility, z.ordered, z.label or name)
+            info = ZoneInfo(name, z.owner, z.visibility, z.ordered, z.label or name, z.melds)
+            if z.melds and self.spec.melds is None:
+                self.error("a zone of melds needs a 'melds:' section saying how runs and sets "
+                           "are made", ("zones", name, "melds"), key=True)
             if z.label:
                 self.need_text(z.label, ("zones", name, "label"))
             if z.owner == "table":
@@ -820,7 +825,8 @@ class Compiler:
             if typed is None:
                 continue
             kind = {PLAYER: "player", CARD: "card", CARDS: "cards", ZONE: "cards", INT: "int",
-                    STR: "str", BOOL: "bool", PLAYERS: "players", NONE: "str"}.get(typed.type)
+                    STR: "str", BOOL: "bool", PLAYERS: "players", NONE: "str",
+                    dsl.MELD: "cards"}.get(typed.type)
             if kind is None:
                 self.error(f"cannot show {describe(typed.type)} in a message",
                            path + ("args", name))
@@ -828,6 +834,8 @@ class Compiler:
             fn = typed.fn
             if typed.type == ZONE:
                 fn = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(fn)
+            elif typed.type == dsl.MELD:  # a meld is shown by its cards as they are now
+                fn = (lambda f: lambda s, e: s.meld_cards(f(s, e)))(fn)
             compiled.append((str(name), kind, fn))
         audience = None
         if "to" in item:
@@ -1031,6 +1039,38 @@ class Compiler:
     def s_reveal_stmt(self, tree: Tree, scope: Scope) -> Fn:
         cf = self._cards(tree.children[0], scope, "what 'reveal' shows")
         return lambda s, e: s.reveal(cf(s, e))
+
+    def _wild_as(self, tree: Tree | None, scope: Scope) -> Fn:
+        if tree is None:
+            return lambda s, e: None
+        return self._int(tree, scope, "the value after 'as'")
+
+    def _need_melds(self, tree: Tree) -> None:
+        if self.spec.melds is None:
+            raise fail(tree, "this needs a 'melds:' section saying how runs and sets are made")
+
+    def s_meld_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        what, dest_tree, as_tree = tree.children
+        self._need_melds(tree)
+        cards = self._cards(what, scope, "what 'meld' lays")
+        dest = self._zone(dest_tree, scope, "where 'meld' lays the cards")
+        wild_as = self._wild_as(as_tree, scope)
+        return lambda s, e: s.make_meld(list(cards(s, e)), dest(s, e), wild_as(s, e))
+
+    def s_extend_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        meld_tree, card_tree, as_tree = tree.children
+        self._need_melds(tree)
+        mf = self.x.expect(meld_tree, scope, dsl.MELD, "what 'extend' extends").fn
+        cf = self.x.expect(card_tree, scope, CARD, "the card 'extend' adds").fn
+        wild_as = self._wild_as(as_tree, scope)
+
+        def run(s: Any, e: dict) -> None:
+            m, c = mf(s, e), cf(s, e)
+            if m is None or c is None:
+                raise RuleRuntimeError("", "'extend' needs a meld and a card, not none")
+            s.extend_meld(m, c, wild_as(s, e))
+
+        return run
 
     def s_ask_stmt(self, tree: Tree, scope: Scope) -> Fn:
         name_tok, to_tree = tree.children
@@ -1276,6 +1316,14 @@ class Compiler:
                                f"{describe(typed.type)}", path + ("otherwise",))
                 cp.otherwise = typed.fn
         cp.value_type = "card" if value_type == CARD else value_type
+        if p.meld:
+            if kind != "cards":
+                self.error("'meld' applies to a cards parameter", path + ("meld",), key=True)
+            elif self.spec.melds is None:
+                self.error("'meld: true' needs a 'melds:' section saying how runs and sets are "
+                           "made", path + ("meld",), key=True)
+            else:
+                cp.meld = True
         if kind == "cards":
             g.done_actions.setdefault(name, Action(DONE, name, None, "done"))
         # later parameters and the effects see this one by name
@@ -1283,6 +1331,49 @@ class Compiler:
         return cp
 
     # ---- setup, scoring, invariants ----------------------------------------------------
+    def meld_rules(self) -> None:
+        """Precompute each card's meld value, run key and wildness from the melds section."""
+        spec = self.spec.melds
+        g = self.game
+        self.tables.has_melds = spec is not None
+        if spec is None or not g.n_cards:
+            return
+        path = ("melds",)
+        scope = Scope()
+        scope.names["it"] = dsl.local("it", CARD)
+
+        def table(expr: Any, key: str, type_: str | None) -> list | None:
+            typed = self.expr(expr, path + (key,), scope, type_, f"melds.{key}")
+            if typed is None:
+                return None
+            try:
+                return [typed.fn(None, {"it": c}) for c in range(g.n_cards)]
+            except (RuleRuntimeError, TypeError, IndexError, ValueError) as e:
+                self.error(f"computing melds.{key} failed: {e}", path + (key,))
+                return None
+
+        values = table(spec.value, "value", INT)
+        same = table(spec.run.same, "same", None) if spec.run and spec.run.same is not None \
+            else None
+        wild = table(spec.wild, "wild", BOOL) if spec.wild is not None else [False] * g.n_cards
+        if spec.run is None and spec.set is None:
+            self.error("melds need at least one of 'run' and 'set'", path)
+        if spec.wild is not None and spec.wild_values is None:
+            self.error("wild cards need 'wild_values: {min: .., max: ..}' (what they may "
+                       "stand for)", path + ("wild",), key=True)
+        if values is None or wild is None or self.diags:
+            return
+        naturals = [v for v, w in zip(values, wild, strict=True) if not w] or [0]
+        low, high = min(naturals), max(naturals)
+        if spec.wild_values is not None:
+            low = min(low, spec.wild_values.min)
+            high = max(high, spec.wild_values.max)
+        g.meld_rules = MeldRules(
+            value=values, same=same, wild=wild,
+            run_min=spec.run.min if spec.run else None, run_max=spec.run.max if spec.run else 0,
+            set_min=spec.set.min if spec.set else None, set_max=spec.set.max if spec.set else 0,
+            low=low, high=high)
+
     def setup(self) -> None:
         self.game.setup = self.effects(self.spec.setup, ("setup",), Scope())
 
@@ -1291,7 +1382,15 @@ class Compiler:
         scope.names["p"] = local("p", PLAYER)
         typed = self.expr(self.spec.scoring.score, ("scoring", "score"), scope, INT, "the score")
         self.game.score_fn = typed.fn if typed else (lambda s, e: 0)
-        self.game.winners_highest = self.spec.scoring.winners == "highest"
+        winners = self.spec.scoring.winners
+        self.game.winners_highest = winners == "highest"
+        if winners in ("highest", "lowest", "all", "none"):
+            self.game.winners_mode = winners
+        else:
+            cond = self.expr(winners, ("scoring", "winners"), scope, BOOL,
+                             "'winners' (highest, lowest, all, none, or a condition on p)")
+            self.game.winners_mode = "condition"
+            self.game.winners_fn = cond.fn if cond else (lambda s, e: False)
 
     def invariants(self) -> None:
         for i, inv in enumerate(self.spec.invariants):

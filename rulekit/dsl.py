@@ -25,6 +25,7 @@ Fn = Callable[[Any, dict], Any]
 INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
     "int", "bool", "str", "player", "card", "zone", "none", "any")
 CARDS, PLAYERS = "list[card]", "list[player]"
+MELD = "meld"
 
 
 def list_of(t: str) -> str:
@@ -45,7 +46,7 @@ def compatible(expected: str, got: str) -> bool:
     """Whether a value of type got may stand where expected is wanted."""
     if expected == got or ANY in (expected, got):
         return True
-    if got == NONE and expected in (PLAYER, CARD, STR):
+    if got == NONE and expected in (PLAYER, CARD, STR, MELD):
         return True
     if expected == CARDS and got == ZONE:
         return True
@@ -267,11 +268,14 @@ class Tables:
         self.symbols: set[str] = set()
         self.windows: set[str] = set()
         self.text_keys: set[str] = set()
+        self.has_melds = False
 
 
+MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",
+                 "can_extend", "can_form_meld", "can_meld_with"}
 BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
             "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
-            "cards", "len"}
+            "cards", "len"} | MELD_BUILTINS
 AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
 
 
@@ -748,6 +752,72 @@ class ExprCompiler:
         args = [self.expr(a, scope) for a in arg_trees]
         return self.builtin(name, args, arg_trees, tree, scope)
 
+    def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
+                     arity: Any, need: Any) -> Typed:
+        """Compile a call to one of the meld built-ins."""
+
+        def cards_arg(i: int) -> Fn:
+            f = _cards_of(args[i])
+            if f is None:
+                raise fail(trees[i], f"{name}() needs cards (a zone or a list), but this is "
+                           f"{describe(args[i].type)}")
+            return f
+
+        if name == "melds":
+            arity(1)
+            zf = need(0, ZONE, "a zone")
+            return Typed(list_of(MELD), lambda s, e: s.melds_in(zf(s, e)))
+        if name == "meld_cards":
+            arity(1)
+            mf = need(0, MELD, "a meld")
+            return Typed(CARDS, lambda s, e: s.meld_cards(_meld_id(s, mf(s, e))))
+        if name == "meld_kind":
+            arity(1)
+            mf = need(0, MELD, "a meld")
+            return Typed(STR, lambda s, e: s.meld_kinds[_meld_id(s, mf(s, e))],
+                         domain=frozenset({"run", "set"}))
+        if name in ("meld_of", "meld_value"):
+            arity(1)
+            cf = need(0, CARD, "a card")
+            if name == "meld_of":
+                return Typed(MELD, lambda s, e: s.meld_of[cf(s, e)] or None)
+            return Typed(INT, lambda s, e: s.meld_value(cf(s, e)))
+        if name == "is_meld":
+            arity(1, 2)
+            cs = cards_arg(0)
+            vf = need(1, INT, "a number") if len(args) == 2 else (lambda s, e: None)
+            return Typed(BOOL, lambda s, e: s.game.meld_rules.check(list(cs(s, e)), vf(s, e))
+                         is not None)
+        if name == "can_extend":
+            arity(2, 3)
+            mf = need(0, MELD, "a meld")
+            cf = need(1, CARD, "a card")
+            vf = need(2, INT, "a number") if len(args) == 3 else (lambda s, e: None)
+
+            def can_extend(s: Any, e: dict) -> bool:
+                c = cf(s, e)
+                m = mf(s, e)
+                if c is None or m is None:
+                    return False
+                return s.extension_value(_meld_id(s, m), c, vf(s, e)) is not None
+
+            return Typed(BOOL, can_extend)
+        if name == "can_form_meld":
+            arity(1)
+            cs = cards_arg(0)
+            return Typed(BOOL, lambda s, e: s.game.meld_rules.possible([], list(cs(s, e))))
+        arity(2)  # can_meld_with(card, cards)
+        cf = need(0, CARD, "a card")
+        cs = cards_arg(1)
+
+        def with_card(s: Any, e: dict) -> bool:
+            c = cf(s, e)
+            if c is None:
+                return False
+            return s.game.meld_rules.possible([c], [x for x in cs(s, e) if x != c])
+
+        return Typed(BOOL, with_card)
+
     def builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
                 scope: Scope) -> Typed:
         """Compile a call to a built-in function."""
@@ -762,6 +832,11 @@ class ExprCompiler:
                 raise fail(trees[i], f"{name}() needs {what}, but this is {describe(args[i].type)}")
             return args[i].fn
 
+        if name in MELD_BUILTINS:
+            if not self.t.has_melds:
+                raise fail(node, f"{name}() needs a 'melds:' section in the ruleset",
+                           "declare how runs and sets are made: melds: {value: ..., run: ...}")
+            return self.meld_builtin(name, args, trees, node, arity, need)
         if name in ("size", "len", "count"):
             arity(1)
             a = args[0]
@@ -871,6 +946,22 @@ class ExprCompiler:
         raise fail(node, f"unknown function '{name}'")  # pragma: no cover
 
 
+def _cards_of(typed: Typed) -> Fn | None:
+    """A closure giving a list of cards from a zone or a list of cards (None otherwise)."""
+    f = typed.fn
+    if typed.type == ZONE:
+        return lambda s, e: s.zones[f(s, e)]
+    if compatible(CARDS, typed.type):
+        return f
+    return None
+
+
+def _meld_id(s: Any, m: Any) -> int:
+    if m is None or not isinstance(m, int) or not 0 < m < len(s.meld_kinds):
+        raise RuleRuntimeError("", f"there is no meld {m!r}")
+    return m
+
+
 def _bounded(v: int) -> int:
     if abs(v) > 10**15:
         raise RuleRuntimeError("", f"a number grew too large ({v})")
@@ -886,7 +977,7 @@ def describe(t: str) -> str:
     """A type's name for error messages."""
     names = {INT: "a number", BOOL: "a condition (true/false)", STR: "a text value",
              PLAYER: "a player", CARD: "a card", ZONE: "a zone", NONE: "none", ANY: "a value",
-             CARDS: "a list of cards", PLAYERS: "a list of players"}
+             CARDS: "a list of cards", PLAYERS: "a list of players", MELD: "a meld"}
     if t in names:
         return names[t]
     et = elem_of(t)
@@ -896,7 +987,7 @@ def describe(t: str) -> str:
 def plural(t: str) -> str:
     """A type's plural name: 'numbers', 'players', 'lists of cards'."""
     names = {INT: "numbers", BOOL: "conditions", STR: "text values", PLAYER: "players",
-             CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values"}
+             CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values", MELD: "melds"}
     if t in names:
         return names[t]
     et = elem_of(t)

@@ -7,6 +7,7 @@ from typing import Any
 
 from .actions import CHOOSE, DONE, PICK, START, Action
 from .errors import EvaluationLimitError, RuleRuntimeError, UsageError
+from .melds import MeldRules
 from .schema import Ruleset
 from .state import BuildFrame, State
 from .text import Texts
@@ -31,7 +32,25 @@ class CompiledParam:
     otherwise: Fn = None
     value_type: str = "any"
     prompt: str | None = None
+    meld: bool = False  # cards: only picks that can still end in a valid new meld
     _choose: dict = field(default_factory=dict, repr=False)
+
+    def _meld_faces(self, picked: list[int], avail: list[int], low: int, high: int) -> set[int]:
+        """The faces whose next pick still leaves a valid new meld within reach."""
+        g = self.game
+        rules = g.meld_rules
+        faces = g.face_of
+        out: set[int] = set()
+        tried: set[int] = set()  # cards of one face are interchangeable: try each face once
+        for c in avail:
+            f = faces[c]
+            if f in tried:
+                continue
+            tried.add(f)
+            pool = [x for x in avail if x != c]
+            if rules.possible(picked + [c], pool, low, high):
+                out.add(f)
+        return out
 
     def max_of(self, s: State, env: dict) -> int:
         """How many cards may be picked at most."""
@@ -49,27 +68,32 @@ class CompiledParam:
             cards = s.zones[src] if isinstance(src, int) else src
             picked = frame.picked
             out: list[Action] = []
-            if len(picked) < self.max_of(s, env):
+            high = self.max_of(s, env)
+            low = 1 if self.min is None else g.guard(self.rule + ".min", self.min, s, env)
+            if len(picked) < high:
                 faces = g.face_of
                 where = self.where
                 seen: set[int]
-                if where is None:
+                if where is None and not self.meld:
                     seen = {faces[c] for c in cards if c not in picked}
                 else:
                     seen = set()
+                    avail = []
                     for c in cards:
                         if c in picked:
                             continue
-                        f = faces[c]
-                        if f in seen:
-                            continue
-                        env["it"] = c
-                        if g.guard(self.rule + ".where", where, s, env):
-                            seen.add(f)
+                        if where is not None:
+                            env["it"] = c
+                            if not g.guard(self.rule + ".where", where, s, env):
+                                continue
+                        avail.append(c)
+                    if self.meld:
+                        seen = self._meld_faces(picked, avail, low, high)
+                    else:
+                        seen = {faces[c] for c in avail}
                 picks = g.pick_actions
                 out = [picks[f] for f in sorted(seen)]
-            low = 1 if self.min is None else g.guard(self.rule + ".min", self.min, s, env)
-            if len(picked) >= low:
+            if len(picked) >= low and (not self.meld or g.meld_rules.check(picked) is not None):
                 out.append(g.done_actions[self.name])
             return out
         if self.kind == "number":
@@ -162,6 +186,7 @@ class ZoneInfo:
     visibility: str
     ordered: bool
     label: str
+    melds: bool = False
 
 
 @dataclass
@@ -218,6 +243,9 @@ class Game:
         self.setup: Fn = None
         self.score_fn: Fn = None
         self.winners_highest = True
+        self.winners_mode = "highest"  # highest | lowest | all | none | condition
+        self.winners_fn: Fn = None
+        self.meld_rules: MeldRules | None = None
         self.invariants: list[tuple[str, Fn]] = []
 
     # ---- making states -----------------------------------------------------------------
@@ -290,6 +318,19 @@ class Game:
         """Seat p's score."""
         return self.guard("scoring.score", self.score_fn, s, {"p": p})
 
+    def winners(self, s: State, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The winning seats, by the ruleset's `scoring.winners`."""
+        mode = self.winners_mode
+        if mode == "all":
+            return tuple(range(s.n))
+        if mode == "none":
+            return ()
+        if mode == "condition":
+            return tuple(p for p in range(s.n)
+                         if self.guard("scoring.winners", self.winners_fn, s, {"p": p}))
+        best = (max if mode == "highest" else min)(scores)
+        return tuple(p for p in range(s.n) if scores[p] == best)
+
     def check_invariants(self, s: State) -> list[str]:
         """The names of the ruleset's invariants that do not hold in s."""
         return [name for name, fn in self.invariants
@@ -300,6 +341,8 @@ class Game:
         """The canonical string form of a value in an action's text."""
         if type_ == "card":
             return self.labels[v]
+        if type_ == "meld":
+            return f"meld{v}"
         if type_ == "bool":
             return "yes" if v else "no"
         return str(v)

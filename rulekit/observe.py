@@ -30,7 +30,13 @@ def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
     cards = s.zones[zi]
     if info.visibility == "public" or (info.visibility == "owner" and owner == seat):
         shown = [g.labels[c] for c in (cards if info.ordered else _sorted(g, cards))]
-        return {"count": len(cards), "cards": shown}
+        view: dict[str, Any] = {"count": len(cards), "cards": shown}
+        if info.melds:
+            view["melds"] = [{"meld": m, "kind": s.meld_kinds[m],
+                              "cards": [g.labels[c] for c in s.meld_cards(m)],
+                              "values": [s.meld_value(c) for c in s.meld_cards(m)]}
+                             for m in s.melds_in(zi)]
+        return view
     count = None if info.visibility == "hidden" else len(cards)
     if info.ordered:
         shown_or_none = [g.labels[c] if s.faceup[c] else None for c in cards]
@@ -52,6 +58,8 @@ def var_value(g: Game, type_: str, v: Any) -> Any:
         return g.labels[v]
     if type_ == "list[card]":
         return [g.labels[c] for c in v]
+    if type_ == "meld":
+        return f"meld{v}"
     if isinstance(v, list):
         return list(v)
     return v

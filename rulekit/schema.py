@@ -56,6 +56,31 @@ class ZoneSpec(Model):
     visibility: Literal["public", "owner", "count", "hidden"]
     ordered: bool = True
     label: str | None = None
+    melds: bool = False  # the zone's cards are organised in melds (see MeldsSpec)
+
+
+class RunSpec(Model):
+    min: int = Field(default=3, ge=1, le=1000)
+    max: int = Field(default=1000, ge=1, le=1000)
+    same: Expr | None = None  # what every card of a run shares (a suit, say)
+
+
+class SetSpec(Model):
+    min: int = Field(default=3, ge=1, le=1000)
+    max: int = Field(default=1000, ge=1, le=1000)
+
+
+class RangeSpec(Model):
+    min: int
+    max: int
+
+
+class MeldsSpec(Model):
+    value: Expr  # the number a card counts as in runs and sets
+    run: RunSpec | None = None
+    set: SetSpec | None = None
+    wild: Expr | None = None  # cards that stand for any value, fixed when laid
+    wild_values: RangeSpec | None = None
 
 
 class VarSpec(Model):
@@ -85,6 +110,7 @@ class ParamSpec(Model):
     when: Expr | None = None
     otherwise: Expr | None = None
     prompt: str | None = None
+    meld: bool = False  # cards: only picks that can still end in a valid new meld
 
     @model_validator(mode="after")
     def _one_kind(self) -> ParamSpec:
@@ -137,7 +163,8 @@ class PhaseSpec(Model):
 
 class ScoringSpec(Model):
     score: Expr
-    winners: Literal["highest", "lowest"] = "highest"
+    # highest | lowest | all | none | a condition on p (e.g. "outcome != 'lost'")
+    winners: str = "highest"
 
 
 class InvariantSpec(Model):
@@ -153,6 +180,7 @@ class Ruleset(Model):
     languages: list[str] = Field(default=["en"], min_length=1)
     limits: LimitsSpec = LimitsSpec()
     cards: CardsSpec
+    melds: MeldsSpec | None = None
     zones: dict[str, ZoneSpec] = Field(min_length=1)
     variables: VariablesSpec = VariablesSpec()
     define: dict[str, Expr] = {}

@@ -86,7 +86,8 @@ class State:
 
     __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
-                 "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed")
+                 "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
+                 "meld_of", "as_value", "meld_kinds", "meld_zone")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Game, n: int, seed: int):
@@ -112,6 +113,13 @@ class State:
         self.decisions = 0
         self.end_turn_flag = False
         self.ending_phase = False  # on_end ran and opened windows; begin the next phase after
+        # melds: the meld holding each card (0: none), the value a wild stands for, and each
+        # meld's kind and zone (meld ids index these lists; 0 is unused). None without melds.
+        has_melds = game.meld_rules is not None
+        self.meld_of: list[int] | None = [0] * game.n_cards if has_melds else None
+        self.as_value: list[int | None] | None = [None] * game.n_cards if has_melds else None
+        self.meld_kinds: list[str] = [""]
+        self.meld_zone: list[int] = [-1]
         self._legal: list[Action] | None = None
         self._queued: list[WindowFrame] = []
 
@@ -139,6 +147,10 @@ class State:
         c.decisions = self.decisions
         c.end_turn_flag = self.end_turn_flag
         c.ending_phase = self.ending_phase
+        c.meld_of = None if self.meld_of is None else self.meld_of[:]
+        c.as_value = None if self.as_value is None else self.as_value[:]
+        c.meld_kinds = self.meld_kinds[:]
+        c.meld_zone = self.meld_zone[:]
         c._legal = self._legal
         c._queued = []
         return c
@@ -153,7 +165,9 @@ class State:
                 tuple((k, tuple((n, t, _freeze(v)) for n, t, v in args), aud)
                       for k, args, aud in self.log),  # events may hold lists: freeze them
                 tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag,
-                self.ending_phase)
+                self.ending_phase, None if self.meld_of is None else tuple(self.meld_of),
+                None if self.as_value is None else tuple(self.as_value),
+                tuple(self.meld_kinds), tuple(self.meld_zone))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
@@ -187,17 +201,25 @@ class State:
                 target.append(c)
             cz[c] = dest
             fu[c] = up
+        if self.meld_of is not None:  # a card that leaves for anywhere leaves its meld
+            for c in cards:
+                self.meld_of[c] = 0
+                self.as_value[c] = None
 
     def draw(self, count: int, src: int, dest: int) -> int:
         """Move up to count cards from src's top to dest; return how many moved."""
         zs, zd = self.zones[src], self.zones[dest]
         cz, fu = self.card_zone, self.faceup
         k = 0
+        mo = self.meld_of
         while k < count and zs:
             c = zs.pop()
             zd.append(c)
             cz[c] = dest
             fu[c] = 0
+            if mo is not None:
+                mo[c] = 0
+                self.as_value[c] = None
             k += 1
         return k
 
@@ -217,6 +239,87 @@ class State:
             cz[c] = a
         for c in za:
             cz[c] = b
+        if self.meld_of is not None:
+            for c in za + zb:
+                self.meld_of[c] = 0
+                self.as_value[c] = None
+
+    # ---- melds (used by compiled effects) ----------------------------------------------
+    def melds_in(self, zone: int) -> list[int]:
+        """The melds lying in a zone, in the order they were laid."""
+        mo = self.meld_of
+        if mo is None:
+            return []
+        seen: list[int] = []
+        for c in self.zones[zone]:
+            m = mo[c]
+            if m and m not in seen:
+                seen.append(m)
+        return sorted(seen)
+
+    def meld_cards(self, m: int) -> list[int]:
+        """A meld's cards, lowest value first for a run."""
+        if m is None or not 0 < m < len(self.meld_kinds) or self.meld_of is None:
+            raise RuleRuntimeError("", f"there is no meld {m!r}")
+        mo = self.meld_of
+        return [c for c in self.zones[self.meld_zone[m]] if mo[c] == m]
+
+    def meld_value(self, c: int) -> int:
+        """The value a card counts as: the value a wild was laid as, else its own."""
+        v = self.as_value[c] if self.as_value is not None else None
+        return self.game.meld_rules.value[c] if v is None else v
+
+    def make_meld(self, cards: list[int], dest: int, wild_as: int | None) -> int:
+        """Lay cards as a new meld in a meld zone; return its id."""
+        rules = self.game.meld_rules
+        if not self.game.zone_of_instance(dest, self.n)[0].melds:
+            raise RuleRuntimeError("", "melds can only be laid in a zone declared 'melds: true'")
+        found = rules.check(cards, wild_as)
+        if found is None:
+            shown = ", ".join(self.game.labels[c] for c in cards)
+            raise RuleRuntimeError("", f"these cards do not form a meld: {shown}")
+        kind, wild_values = found
+
+        def value(c: int) -> int:
+            return wild_values.get(c, rules.value[c])
+
+        order = sorted(cards, key=value) if kind == "run" else list(cards)
+        self.move_cards(order, dest, False, False)
+        m = len(self.meld_kinds)
+        self.meld_kinds.append(kind)
+        self.meld_zone.append(dest)
+        for c in order:
+            self.meld_of[c] = m
+            self.as_value[c] = wild_values.get(c)
+        return m
+
+    def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
+        """The value card would take added to meld m, or None if it cannot extend it."""
+        rules = self.game.meld_rules
+        cards = self.meld_cards(m)
+        if card in cards:
+            return None
+        values = [self.meld_value(c) for c in cards]
+        key = None
+        if rules.same is not None:
+            key = next((rules.same[c] for c in cards if not rules.wild[c]), None)
+        return rules.extension(self.meld_kinds[m], values, key, len(cards), card, wild_as)
+
+    def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
+        """Add a card to a meld (a run at the end its value fits)."""
+        v = self.extension_value(m, card, wild_as)
+        if v is None:
+            raise RuleRuntimeError("", f"{self.game.labels[card]} cannot extend that meld")
+        cards = self.meld_cards(m)
+        zone = self.meld_zone[m]
+        low_end = self.meld_kinds[m] == "run" and v < min(self.meld_value(c) for c in cards)
+        self.move_cards([card], zone, False, False)
+        z = self.zones[zone]
+        z.remove(card)
+        anchor = z.index(cards[0]) if low_end else z.index(cards[-1]) + 1
+        z.insert(anchor, card)
+        self.meld_of[card] = m
+        self.as_value[card] = v if self.game.meld_rules.wild[card] else None
 
     def reveal(self, cards: list[int]) -> None:
         """Turn cards face up where they lie: everyone may see them now."""
@@ -243,8 +346,8 @@ class State:
         """End the game now and compute the outcome."""
         g = self.game
         scores = tuple(g.score(self, p) for p in range(self.n))
-        best = (max if g.winners_highest else min)(scores)
-        winners = tuple(p for p in range(self.n) if scores[p] == best)
+        self.over = True  # the winners condition may ask whether the game is over
+        winners = g.winners(self, scores)
         self.outcome = Outcome(scores, winners, reason)
         self.over = True
         self.stack.clear()
@@ -550,6 +653,9 @@ class State:
                 "reason": self.outcome.reason},
             "decisions": self.decisions, "end_turn": self.end_turn_flag,
             "ending_phase": self.ending_phase,
+            "melds": None if self.meld_of is None else {
+                "of": self.meld_of, "as": self.as_value, "kinds": self.meld_kinds,
+                "zones": self.meld_zone},
         }
 
     @classmethod
@@ -588,6 +694,12 @@ class State:
         s.decisions = data["decisions"]
         s.end_turn_flag = data["end_turn"]
         s.ending_phase = data.get("ending_phase", False)
+        melds = data.get("melds")
+        if melds is not None:
+            s.meld_of = list(melds["of"])
+            s.as_value = list(melds["as"])
+            s.meld_kinds = list(melds["kinds"])
+            s.meld_zone = list(melds["zones"])
         return s
 
 

@@ -248,14 +248,21 @@ def _check_end(game: rulekit.Game, players: int, seed: int, state: rulekit.State
     if json.dumps(again.to_json()) != json.dumps(state.to_json()):
         rec.fail("the same seed and choices gave a different game")
     out = state.outcome
-    if out is None or len(out.scores) != players or not out.winners:
+    if out is None or len(out.scores) != players:
         rec.fail(f"malformed outcome: {out}")
     if not all(isinstance(x, int) for x in out.scores):
         rec.fail(f"scores must be whole numbers: {out.scores}")
     if not set(out.winners) <= set(range(players)):
         rec.fail(f"winners must be seats: {out.winners}")
-    best = max(out.scores) if game.winners_highest else min(out.scores)
-    if set(out.winners) != {p for p in range(players) if out.scores[p] == best}:
-        rec.fail(f"winners {out.winners} do not match the scores {out.scores}")
+    if game.winners_mode in ("highest", "lowest"):
+        best = max(out.scores) if game.winners_mode == "highest" else min(out.scores)
+        if set(out.winners) != {p for p in range(players) if out.scores[p] == best}:
+            rec.fail(f"winners {out.winners} do not match the scores {out.scores}")
+    elif game.winners_mode == "all" and set(out.winners) != set(range(players)):
+        rec.fail(f"every player should win together: {out.winners}")
+    elif game.winners_mode == "none" and out.winners:
+        rec.fail(f"nobody should win: {out.winners}")
+    if len(set(out.winners)) != len(out.winners):
+        rec.fail(f"a winner is listed twice: {out.winners}")
     if not game.texts.has(out.reason):
         rec.fail(f"the end reason {out.reason!r} has no text")

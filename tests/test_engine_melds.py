@@ -1,0 +1,190 @@
+"""Melds: runs and sets over a value the ruleset computes, wild cards, extension, and the
+step-by-step choice of a meld's cards (tested on a tiny rummy, tests/engine/melds.yaml)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.melds import MeldRules
+from rulekit.testing import arrange, labels, play
+
+ENGINE = Path(__file__).parent / "engine"
+
+
+@pytest.fixture(scope="module")
+def game() -> rulekit.Game:
+    return rulekit.load(ENGINE / "melds.yaml")
+
+
+def ids(game: rulekit.Game, *names: str) -> list[int]:
+    """Card ids by label (distinct cards for repeated labels)."""
+    out: list[int] = []
+    for name in names:
+        out.append(next(c for c in range(game.n_cards) if game.labels[c] == name and c not in out))
+    return out
+
+
+# ---- the meld rules on their own ---------------------------------------------------------
+def test_sets_need_equal_values_and_respect_their_size(game: rulekit.Game) -> None:
+    rules = game.meld_rules
+    assert rules.check(ids(game, "3h", "3s", "joker"))[0] == "set"
+    assert rules.check(ids(game, "3h", "3s")) is None  # below set.min
+    assert rules.check(ids(game, "3h", "4s", "5h")) is None  # neither a set nor a run
+
+
+def test_runs_need_consecutive_values_and_one_suit(game: rulekit.Game) -> None:
+    rules = game.meld_rules
+    assert rules.check(ids(game, "5h", "3h", "4h"))[0] == "run"
+    assert rules.check(ids(game, "3h", "4s", "5h")) is None  # 'same: it.suit'
+    assert rules.check(ids(game, "3h", "5h", "6h")) is None  # a gap
+
+
+def test_runs_do_not_wrap_around_the_highest_value() -> None:
+    """With values 1..13, Q-K-A is no run, A-2-3 is (the bounds come from the deck)."""
+    rules = MeldRules(value=[12, 13, 1, 2, 3], same=None, wild=[False] * 5, run_min=3,
+                      run_max=13, set_min=None, set_max=0, low=1, high=13)
+    assert rules.check([0, 1, 2]) is None
+    assert rules.check([2, 3, 4]) == ("run", {})
+
+
+def test_a_wild_takes_the_lowest_fitting_value_unless_told(game: rulekit.Game) -> None:
+    rules = game.meld_rules
+    joker, four, five = ids(game, "joker", "4h", "5h")
+    assert rules.check([joker, four, five]) == ("run", {joker: 3})
+    assert rules.check([joker, four, five], wild_as=6) == ("run", {joker: 6})
+    assert rules.check([joker, four, five], wild_as=7) is None
+
+
+def test_possible_finds_a_meld_hidden_in_a_hand(game: rulekit.Game) -> None:
+    rules = game.meld_rules
+    hand = ids(game, "1h", "7s", "2h", "8h", "3h")
+    assert rules.possible([], hand)
+    assert rules.possible(ids(game, "2h"), [c for c in hand if game.labels[c] != "2h"])
+    assert not rules.possible(ids(game, "7s"), [c for c in hand if game.labels[c] != "7s"])
+    assert not rules.possible([], ids(game, "1h", "7s", "4h", "8h", "6s"))
+
+
+# ---- laying melds step by step ----------------------------------------------------------
+def lay_position(game: rulekit.Game, hand: list[str]) -> rulekit.State:
+    s = game.new_state(2, seed=3)
+    arrange(s, {("hand", 0): hand})
+    return s
+
+
+def test_only_picks_that_can_still_make_a_meld_are_offered(game: rulekit.Game) -> None:
+    """A 'meld: true' cards parameter never leads into a dead end."""
+    s = lay_position(game, ["1h", "2h", "3h", "7s", "5s"])
+    s.apply("lay")
+    assert [str(a) for a in s.legal_actions()] == ["pick 1h", "pick 2h", "pick 3h"]
+    s.apply("pick 2h")
+    assert "done" not in [str(a) for a in s.legal_actions()]
+    s.apply("pick 3h")
+    assert [str(a) for a in s.legal_actions()] == ["pick 1h"]
+
+
+def test_a_laid_run_shows_in_order_with_its_kind_and_values(game: rulekit.Game) -> None:
+    s = lay_position(game, ["3h", "1h", "2h", "7s", "5s"])
+    play(s, ["lay", "pick 3h", "pick 1h", "pick 2h", "done"])
+    melds = rulekit.observation(s, 1)["table"]["table"]["melds"]
+    assert melds == [{"meld": 1, "kind": "run", "cards": ["1h", "2h", "3h"],
+                      "values": [1, 2, 3]}]
+    assert sorted(labels(s, ("hand", 0))) == ["5s", "7s"]
+
+
+def test_a_wild_is_laid_as_the_value_chosen(game: rulekit.Game) -> None:
+    """A wild stands for the value fixed when it is laid."""
+    s = lay_position(game, ["4h", "5h", "joker", "8s", "1s"])
+    play(s, ["lay", "pick 4h", "pick 5h", "pick joker", "done"])
+    assert [str(a) for a in s.legal_actions()] == ["as 3", "as 6"]
+    s.apply("as 6")
+    meld = rulekit.observation(s, 0)["table"]["table"]["melds"][0]
+    assert meld["cards"] == ["4h", "5h", "joker"] and meld["values"] == [4, 5, 6]
+
+
+def test_runs_extend_at_either_end_and_sets_with_equal_values(game: rulekit.Game) -> None:
+    s = lay_position(game, ["3h", "4h", "5h", "2h", "6h"])
+    play(s, ["lay", "pick 3h", "pick 4h", "pick 5h", "done"])
+    assert [str(a) for a in s.legal_actions()][:1] == ["add_on"]
+    play(s, ["add_on", "target meld1"])
+    assert [str(a) for a in s.legal_actions()] == ["pick 2h", "pick 6h"]
+    s.apply("pick 2h")
+    play(s, ["add_on", "target meld1", "pick 6h"])
+    meld = rulekit.observation(s, 0)["table"]["table"]["melds"][0]
+    assert meld["cards"] == ["2h", "3h", "4h", "5h", "6h"]
+    assert s.is_over  # the hand is empty
+
+
+def test_a_card_that_cannot_extend_is_not_offered(game: rulekit.Game) -> None:
+    s = lay_position(game, ["3h", "4h", "5h", "5s", "8s"])
+    play(s, ["lay", "pick 3h", "pick 4h", "pick 5h", "done"])
+    assert "add_on" not in [str(a) for a in s.legal_actions()]
+
+
+def test_a_card_moved_out_of_a_meld_leaves_it(game: rulekit.Game) -> None:
+    """Moving a meld's card anywhere else takes it out of the meld."""
+    s = lay_position(game, ["3h", "4h", "5h", "7s", "8s"])
+    play(s, ["lay", "pick 3h", "pick 4h", "pick 5h", "done"])
+    five = s.zones[s.game.zone_instance("table", None, 2)][-1]
+    s.move_cards([five], s.game.zone_instance("stock", None, 2), False, False)
+    assert s.meld_of[five] == 0
+    assert rulekit.observation(s, 0)["table"]["table"]["melds"][0]["cards"] == ["3h", "4h"]
+
+
+def test_a_logged_meld_shows_its_cards_at_that_moment(game: rulekit.Game) -> None:
+    s = lay_position(game, ["3h", "4h", "5h", "6h", "7h"])
+    play(s, ["lay", "pick 3h", "pick 4h", "pick 5h", "done", "add_on", "target meld1",
+             "pick 6h", "add_on", "target meld1", "pick 7h"])
+    shown = [rulekit.render_event(game, k, a, "en")
+             for k, a in rulekit.events_for(s, 1) if k == "extended"]
+    assert shown == ["P0 extends a meld: 3h, 4h, 5h, 6h", "P0 extends a meld: 3h, 4h, 5h, 6h, 7h"]
+
+
+def test_meld_state_survives_clone_and_json(game: rulekit.Game) -> None:
+    import json
+    s = lay_position(game, ["4h", "5h", "joker", "8s", "1s"])
+    play(s, ["lay", "pick 4h", "pick 5h", "pick joker", "done", "as 6"])
+    assert s.clone() == s
+    back = game.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert back == s
+    assert rulekit.observation(back, 0) == rulekit.observation(s, 0)
+
+
+def test_random_games_of_melds_end_and_keep_every_card(game: rulekit.Game) -> None:
+    rnd = random.Random(5)
+    for seed in range(40):
+        s = game.new_state(2 + seed % 2, seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[rnd.randrange(len(legal))])
+            assert sum(len(z) for z in s.zones) == game.n_cards
+
+
+def test_meld_builtins_without_a_melds_section_are_located_errors() -> None:
+    text = (ENGINE / "melds.yaml").read_text(encoding="utf-8")
+    start = text.index("melds:\n  value")
+    end = text.index("zones:")
+    broken = text[:start] + text[end:]
+    with pytest.raises(rulekit.RulesetError) as err:
+        rulekit.load_text(broken, "nomelds.yaml")
+    messages = [d.message for d in err.value.diagnostics]
+    assert any("needs a 'melds:' section" in m for m in messages)
+
+
+# ---- cooperative and conditional winners -------------------------------------------------
+@pytest.mark.parametrize(("winners", "expected"), [
+    ("all", (0, 1)), ("none", ()), ("highest", None), ("seat(p) == 1", (1,))])
+def test_winners_can_be_everyone_nobody_or_a_condition(game: rulekit.Game, winners: str,
+                                                       expected: tuple | None) -> None:
+    text = (ENGINE / "melds.yaml").read_text(encoding="utf-8").replace(
+        "  winners: highest", f"  winners: \"{winners}\"")
+    g = rulekit.load_text(text, "winners.yaml")
+    s = g.new_state(2, seed=1)
+    s.finish("out")
+    if expected is None:
+        best = max(s.outcome.scores)
+        expected = tuple(p for p in range(2) if s.outcome.scores[p] == best)
+    assert s.outcome.winners == expected
