@@ -272,7 +272,7 @@ class Compiler:
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = Game(self.spec, self.src.file)
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
-                 self.definitions,
+                 self.teams, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
                  self.scoring, self.invariants]
         for step in steps:
@@ -545,7 +545,13 @@ class Compiler:
                            "are made", ("zones", name, "melds"), key=True)
             if z.label:
                 self.need_text(z.label, ("zones", name, "label"))
-            if z.owner == "table":
+            if z.owner == "team":
+                if self.spec.teams is None:
+                    self.error("a zone owned by a team needs a 'teams:' section",
+                               ("zones", name, "owner"))
+                t.team_zones[name] = len(g.team_zones)
+                g.team_zones.append(info)
+            elif z.owner == "table":
                 t.table_zones[name] = len(g.table_zones)
                 g.table_zones.append(info)
             else:
@@ -602,6 +608,8 @@ class Compiler:
         groups = (("game", self.spec.variables.game, t.game_vars, g.game_vars, g.game_var_initial),
                   ("player", self.spec.variables.player, t.player_vars, g.player_vars,
                    g.player_var_initial),
+                  ("team", self.spec.variables.team, t.team_vars, g.team_vars,
+                   g.team_var_initial),
                   ("turn", self.spec.variables.turn, t.turn_vars, g.turn_vars, g.turn_var_initial))
         for scope_name, specs, table, infos, initial in groups:
             for name, v in specs.items():
@@ -960,8 +968,22 @@ class Compiler:
         base_tree, name_tok = lv.children
         base = self.x.expr(base_tree, scope)
         name = str(name_tok)
+        if base.type == dsl.TEAM:
+            if name not in t.team_vars:
+                raise fail(name_tok, f"teams have no variable '{name}'",
+                           did_you_mean(name, t.team_vars))
+            ti, tty = t.team_vars[name]
+            tf = base.fn
+
+            def set_team(s: Any, e: dict, v: Any) -> None:
+                team = tf(s, e)
+                if team is None:
+                    raise RuleRuntimeError("", f"cannot set '{name}' of no team (none)")
+                s.teamvars[ti][team] = v
+
+            return set_team, tty
         if base.type != PLAYER:
-            raise fail(lv, f"only player variables can be set with '.', but this is "
+            raise fail(lv, f"only player and team variables can be set with '.', but this is "
                        f"{describe(base.type)}")
         if name not in t.player_vars:
             raise fail(name_tok, f"players have no variable '{name}'",
@@ -1373,6 +1395,24 @@ class Compiler:
             run_min=spec.run.min if spec.run else None, run_max=spec.run.max if spec.run else 0,
             set_min=spec.set.min if spec.set else None, set_max=spec.set.max if spec.set else 0,
             low=low, high=high)
+
+    def teams(self) -> None:
+        """Team names, and the expression putting each player in a team."""
+        spec = self.spec.teams
+        if spec is None:
+            if self.spec.variables.team:
+                self.error("team variables need a 'teams:' section", ("variables", "team"))
+            return
+        if len(set(spec.names)) != len(spec.names):
+            self.error("a team is named twice", ("teams", "names"))
+        self.game.team_names = list(spec.names)
+        self.tables.team_names = list(spec.names)
+        scope = Scope()
+        scope.names["p"] = local("p", PLAYER)
+        typed = self.expr(spec.of, ("teams", "of"), scope, STR, "'of' (a team's name)")
+        if typed is not None and typed.is_const and typed.const not in spec.names:
+            self.error(f"'{typed.const}' is not one of the teams {spec.names}", ("teams", "of"))
+        self.game.team_of_fn = typed.fn if typed else (lambda s, e: spec.names[0])
 
     def setup(self) -> None:
         self.game.setup = self.effects(self.spec.setup, ("setup",), Scope())

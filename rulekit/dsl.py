@@ -26,6 +26,7 @@ INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
     "int", "bool", "str", "player", "card", "zone", "none", "any")
 CARDS, PLAYERS = "list[card]", "list[player]"
 MELD = "meld"
+TEAM = "team"
 
 
 def list_of(t: str) -> str:
@@ -269,13 +270,16 @@ class Tables:
         self.windows: set[str] = set()
         self.text_keys: set[str] = set()
         self.has_melds = False
+        self.team_zones: dict[str, int] = {}  # name -> kind index
+        self.team_vars: dict[str, tuple[int, str]] = {}
+        self.team_names: list[str] = []
 
 
 MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",
                  "can_extend", "can_form_meld", "can_meld_with"}
 BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
             "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
-            "cards", "len"} | MELD_BUILTINS
+            "cards", "len", "team", "members"} | MELD_BUILTINS
 AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
 
 
@@ -386,6 +390,9 @@ class ExprCompiler:
             return Typed(PLAYERS, lambda s, e: s.players)
         if name == "num_players":
             return Typed(INT, lambda s, e: s.n)
+        if name == "teams" and t.team_names:
+            everyone = list(range(len(t.team_names)))
+            return Typed(list_of(TEAM), lambda s, e: everyone)
         if name in t.player_zones or name in t.player_vars:
             raise fail(node, f"'{name}' belongs to each player; write it as <player>.{name}",
                        f"for example actor.{name}")
@@ -481,6 +488,25 @@ class ExprCompiler:
                 return Typed(ZONE, pzone, uses_random=base.uses_random)
             raise fail(node, f"a player has no variable or zone '{name}'",
                        did_you_mean(name, list(t.player_vars) + list(t.player_zones)))
+        if base.type == TEAM:
+            if name in t.team_vars:
+                idx, ty = t.team_vars[name]
+                return Typed(ty, lambda s, e: s.teamvars[idx][bf(s, e)],
+                             uses_random=base.uses_random)
+            if name in t.team_zones:
+                k = t.team_zones[name]
+                nt, nk = t.n_table_zones, len(t.player_zones)
+                nteams = len(t.team_names)
+
+                def tzone(s: Any, e: dict) -> int:
+                    team = bf(s, e)
+                    if team is None:
+                        raise RuleRuntimeError("", f"no team (none) has a '{name}'")
+                    return nt + nk * s.n + k * nteams + team
+
+                return Typed(ZONE, tzone, uses_random=base.uses_random)
+            raise fail(node, f"a team has no variable or zone '{name}'",
+                       did_you_mean(name, list(t.team_vars) + list(t.team_zones)))
         if base.type == CARD:
             if name not in t.attributes:
                 raise fail(node, f"cards have no attribute '{name}'",
@@ -832,6 +858,16 @@ class ExprCompiler:
                 raise fail(trees[i], f"{name}() needs {what}, but this is {describe(args[i].type)}")
             return args[i].fn
 
+        if name in ("team", "members"):
+            if not self.t.team_names:
+                raise fail(node, f"{name}() needs a 'teams:' section in the ruleset")
+            arity(1)
+            if name == "team":
+                pf = need(0, PLAYER, "a player")
+                return Typed(TEAM, lambda s, e: s.team_of[pf(s, e)])
+            tf = need(0, TEAM, "a team")
+            return Typed(PLAYERS, lambda s, e: [p for p in range(s.n)
+                                                if s.team_of[p] == tf(s, e)])
         if name in MELD_BUILTINS:
             if not self.t.has_melds:
                 raise fail(node, f"{name}() needs a 'melds:' section in the ruleset",
@@ -977,7 +1013,8 @@ def describe(t: str) -> str:
     """A type's name for error messages."""
     names = {INT: "a number", BOOL: "a condition (true/false)", STR: "a text value",
              PLAYER: "a player", CARD: "a card", ZONE: "a zone", NONE: "none", ANY: "a value",
-             CARDS: "a list of cards", PLAYERS: "a list of players", MELD: "a meld"}
+             CARDS: "a list of cards", PLAYERS: "a list of players", MELD: "a meld",
+             TEAM: "a team"}
     if t in names:
         return names[t]
     et = elem_of(t)
@@ -987,7 +1024,8 @@ def describe(t: str) -> str:
 def plural(t: str) -> str:
     """A type's plural name: 'numbers', 'players', 'lists of cards'."""
     names = {INT: "numbers", BOOL: "conditions", STR: "text values", PLAYER: "players",
-             CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values", MELD: "melds"}
+             CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values", MELD: "melds",
+             TEAM: "teams"}
     if t in names:
         return names[t]
     et = elem_of(t)

@@ -246,6 +246,11 @@ class Game:
         self.winners_mode = "highest"  # highest | lowest | all | none | condition
         self.winners_fn: Fn = None
         self.meld_rules: MeldRules | None = None
+        self.team_names: list[str] = []
+        self.team_of_fn: Fn = None  # each player's team name, from teams.of
+        self.team_zones: list[ZoneInfo] = []
+        self.team_vars: list[VarInfo] = []
+        self.team_var_initial: list[Any] = []
         self.invariants: list[tuple[str, Fn]] = []
 
     # ---- making states -----------------------------------------------------------------
@@ -274,25 +279,39 @@ class Game:
     # ---- zones ------------------------------------------------------------------------
     def n_zone_instances(self, n: int) -> int:
         """How many zone instances a game of n players has."""
-        return len(self.table_zones) + len(self.player_zones) * n
+        return (len(self.table_zones) + len(self.player_zones) * n
+                + len(self.team_zones) * len(self.team_names))
 
-    def zone_instance(self, name: str, player: int | None, n: int) -> int:
-        """The instance id of a table zone, or of a player's zone."""
+    def zone_instance(self, name: str, owner: int | None, n: int) -> int:
+        """The instance id of a table zone, or of a player's (or team's) zone."""
         for i, z in enumerate(self.table_zones):
             if z.name == name:
                 return i
         for k, z in enumerate(self.player_zones):
             if z.name == name:
-                if player is None:
+                if owner is None:
                     raise KeyError(f"zone '{name}' belongs to a player; name the player")
-                return len(self.table_zones) + k * n + player
+                return len(self.table_zones) + k * n + owner
+        for k, z in enumerate(self.team_zones):
+            if z.name == name:
+                if owner is None:
+                    raise KeyError(f"zone '{name}' belongs to a team; name the team")
+                return self.team_zone_base(n) + k * len(self.team_names) + owner
         raise KeyError(f"no zone '{name}'")
 
+    def team_zone_base(self, n: int) -> int:
+        """The first instance id of the team-owned zones."""
+        return len(self.table_zones) + len(self.player_zones) * n
+
     def zone_of_instance(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
-        """The declaration and owner (None for the table) of a zone instance."""
+        """The declaration and owner (None for the table; a seat, or a team) of a zone."""
         nt = len(self.table_zones)
         if zi < nt:
             return self.table_zones[zi], None
+        base = self.team_zone_base(n)
+        if zi >= base:
+            k, t = divmod(zi - base, len(self.team_names))
+            return self.team_zones[k], t
         k, p = divmod(zi - nt, n)
         return self.player_zones[k], p
 

@@ -20,7 +20,16 @@ def card_visible(s: State, zi: int, c: int, seat: int | None) -> bool:
         return True
     info, owner = s.game.zone_of_instance(zi, s.n)
     v = info.visibility
-    return v == "public" or (v == "owner" and owner is not None and owner == seat)
+    return v == "public" or (v == "owner" and _owns(s, info.owner, owner, seat))
+
+
+def _owns(s: State, kind: str, owner: int | None, seat: int | None) -> bool:
+    """Whether seat owns a zone: its own, or its team's."""
+    if owner is None or seat is None:
+        return False
+    if kind == "team":
+        return s.team_of[seat] == owner
+    return owner == seat
 
 
 def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
@@ -28,7 +37,8 @@ def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
     g = s.game
     info, owner = g.zone_of_instance(zi, s.n)
     cards = s.zones[zi]
-    if info.visibility == "public" or (info.visibility == "owner" and owner == seat):
+    if info.visibility == "public" or (info.visibility == "owner"
+                                       and _owns(s, info.owner, owner, seat)):
         shown = [g.labels[c] for c in (cards if info.ordered else _sorted(g, cards))]
         view: dict[str, Any] = {"count": len(cards), "cards": shown}
         if info.melds:
@@ -90,6 +100,16 @@ def observation(s: State, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "pending": pending_view(s, seat),
     }
+    if g.team_names:
+        base = g.team_zone_base(n)
+        nteams = len(g.team_names)
+        obs["teams"] = [
+            {"team": name, "members": [p for p in range(n) if s.team_of[p] == t],
+             "vars": {v.name: var_value(g, v.type, s.teamvars[v.index][t])
+                      for v in g.team_vars if v.visible},
+             "zones": {z.name: zone_view(s, base + k * nteams + t, seat)
+                       for k, z in enumerate(g.team_zones)}}
+            for t, name in enumerate(g.team_names)]
     if s.outcome is not None:
         obs["outcome"] = {"scores": list(s.outcome.scores), "winners": list(s.outcome.winners),
                           "reason": s.outcome.reason}
@@ -266,6 +286,7 @@ def resample(s: State, seat: int, seed: int) -> State:
     c.gvars = [remap(v.type, c.gvars[v.index]) for v in g.game_vars]
     c.tvars = [remap(v.type, c.tvars[v.index]) for v in g.turn_vars]
     c.pvars = [[remap(v.type, x) for x in c.pvars[v.index]] for v in g.player_vars]
+    c.teamvars = [[remap(v.type, x) for x in c.teamvars[v.index]] for v in g.team_vars]
     for f in c.stack:
         if isinstance(f, BuildFrame):
             f.picked = [mapping[x] for x in f.picked]

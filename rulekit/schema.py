@@ -52,7 +52,7 @@ class CardsSpec(Model):
 
 
 class ZoneSpec(Model):
-    owner: Literal["table", "player"] = "table"
+    owner: Literal["table", "player", "team"] = "table"
     visibility: Literal["public", "owner", "count", "hidden"]
     ordered: bool = True
     label: str | None = None
@@ -93,7 +93,13 @@ class VarSpec(Model):
 class VariablesSpec(Model):
     game: dict[str, VarSpec] = {}
     player: dict[str, VarSpec] = {}
+    team: dict[str, VarSpec] = {}
     turn: dict[str, VarSpec] = {}
+
+
+class TeamsSpec(Model):
+    names: list[str] = Field(min_length=1)  # the teams, each a text key for display
+    of: Expr  # each player's team, by name: an expression on p
 
 
 class ParamSpec(Model):
@@ -181,6 +187,7 @@ class Ruleset(Model):
     limits: LimitsSpec = LimitsSpec()
     cards: CardsSpec
     melds: MeldsSpec | None = None
+    teams: TeamsSpec | None = None
     zones: dict[str, ZoneSpec] = Field(min_length=1)
     variables: VariablesSpec = VariablesSpec()
     define: dict[str, Expr] = {}

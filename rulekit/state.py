@@ -87,7 +87,7 @@ class State:
     __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
-                 "meld_of", "as_value", "meld_kinds", "meld_zone")
+                 "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Game, n: int, seed: int):
@@ -120,6 +120,16 @@ class State:
         self.as_value: list[int | None] | None = [None] * game.n_cards if has_melds else None
         self.meld_kinds: list[str] = [""]
         self.meld_zone: list[int] = [-1]
+        # teams: each seat's team (fixed for the game) and the team variables [var][team]
+        self.teamvars = [[v] * len(game.team_names) for v in game.team_var_initial]
+        self.team_of: list[int] = []
+        if game.team_names:
+            for p in range(n):
+                name = game.guard("teams.of", game.team_of_fn, self, {"p": p})
+                if name not in game.team_names:
+                    raise RuleRuntimeError("teams.of", f"seat {p} is put in team {name!r}, "
+                                           f"which is not one of {game.team_names}")
+                self.team_of.append(game.team_names.index(name))
         self._legal: list[Action] | None = None
         self._queued: list[WindowFrame] = []
 
@@ -151,6 +161,8 @@ class State:
         c.as_value = None if self.as_value is None else self.as_value[:]
         c.meld_kinds = self.meld_kinds[:]
         c.meld_zone = self.meld_zone[:]
+        c.team_of = self.team_of  # fixed for the whole game
+        c.teamvars = [v[:] for v in self.teamvars]
         c._legal = self._legal
         c._queued = []
         return c
@@ -167,7 +179,8 @@ class State:
                 tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag,
                 self.ending_phase, None if self.meld_of is None else tuple(self.meld_of),
                 None if self.as_value is None else tuple(self.as_value),
-                tuple(self.meld_kinds), tuple(self.meld_zone))
+                tuple(self.meld_kinds), tuple(self.meld_zone),
+                tuple(tuple(_freeze(x) for x in v) for v in self.teamvars))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
@@ -653,6 +666,7 @@ class State:
                 "reason": self.outcome.reason},
             "decisions": self.decisions, "end_turn": self.end_turn_flag,
             "ending_phase": self.ending_phase,
+            "teamvars": self.teamvars,
             "melds": None if self.meld_of is None else {
                 "of": self.meld_of, "as": self.as_value, "kinds": self.meld_kinds,
                 "zones": self.meld_zone},
@@ -694,6 +708,7 @@ class State:
         s.decisions = data["decisions"]
         s.end_turn_flag = data["end_turn"]
         s.ending_phase = data.get("ending_phase", False)
+        s.teamvars = [[_thaw(x) for x in v] for v in data.get("teamvars", [])]
         melds = data.get("melds")
         if melds is not None:
             s.meld_of = list(melds["of"])
