@@ -539,7 +539,8 @@ class Compiler:
     def zones(self) -> None:
         g, t = self.game, self.tables
         for name, z in self.spec.zones.items():
-            info = ZoneInfo(name, z.owner, z.visibility, z.ordered, z.label or name, z.melds)
+            info = ZoneInfo(name, z.owner, z.visibility, z.ordered, z.label or name, z.melds,
+                            self._sort_key(z.sort, ("zones", name, "sort")))
             if z.melds and self.spec.melds is None:
                 self.error("a zone of melds needs a 'melds:' section saying how runs and sets "
                            "are made", ("zones", name, "melds"), key=True)
@@ -568,6 +569,25 @@ class Compiler:
         else:
             self.error(f"unknown zone '{start}'", ("cards", "start"),
                        hint=did_you_mean(start, t.table_zones))
+
+    def _sort_key(self, expr: Any, path: YamlPath) -> list | None:
+        """A zone's display order: the value of `sort` for every card, computed once."""
+        if expr is None or not self.game.n_cards:
+            return None
+        scope = Scope()
+        scope.names["it"] = dsl.local("it", CARD)
+        typed = self.expr(expr, path, scope)
+        if typed is None:
+            return None
+        if typed.type not in (INT, STR):
+            self.error(f"'sort' must give a number or a word for each card, but this is "
+                       f"{describe(typed.type)}", path)
+            return None
+        try:
+            return [typed.fn(None, {"it": c}) for c in range(self.game.n_cards)]
+        except (RuleRuntimeError, TypeError, IndexError, ValueError) as e:
+            self.error(f"computing 'sort' failed: {e}", path)
+            return None
 
     # ---- variables ---------------------------------------------------------------------
     def var_type(self, name: str, path: YamlPath) -> str | None:

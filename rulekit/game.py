@@ -187,6 +187,7 @@ class ZoneInfo:
     ordered: bool
     label: str
     melds: bool = False
+    sort_key: list | None = None  # per card: how an unordered zone is shown (None: deck order)
 
 
 @dataclass

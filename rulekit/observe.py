@@ -39,7 +39,7 @@ def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
     cards = s.zones[zi]
     if info.visibility == "public" or (info.visibility == "owner"
                                        and _owns(s, info.owner, owner, seat)):
-        shown = [g.labels[c] for c in (cards if info.ordered else _sorted(g, cards))]
+        shown = [g.labels[c] for c in (cards if info.ordered else _sorted(g, cards, info))]
         view: dict[str, Any] = {"count": len(cards), "cards": shown}
         if info.melds:
             view["melds"] = [{"meld": m, "kind": s.meld_kinds[m],
@@ -53,10 +53,14 @@ def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
         if not any(x is not None for x in shown_or_none):
             shown_or_none = []
         return {"count": count, "cards": shown_or_none}
-    return {"count": count, "cards": [g.labels[c] for c in _sorted(g, cards) if s.faceup[c]]}
+    return {"count": count,
+            "cards": [g.labels[c] for c in _sorted(g, cards, info) if s.faceup[c]]}
 
 
-def _sorted(g: Game, cards: list[int]) -> list[int]:
+def _sorted(g: Game, cards: list[int], info: Any = None) -> list[int]:
+    key = getattr(info, "sort_key", None)
+    if key is not None:
+        return sorted(cards, key=lambda c: (key[c], g.face_of[c], c))
     return sorted(cards, key=lambda c: (g.face_of[c], c))
 
 

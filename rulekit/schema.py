@@ -57,6 +57,7 @@ class ZoneSpec(Model):
     ordered: bool = True
     label: str | None = None
     melds: bool = False  # the zone's cards are organised in melds (see MeldsSpec)
+    sort: Expr | None = None  # how an unordered zone is shown: by this value of each card 'it'
 
 
 class RunSpec(Model):

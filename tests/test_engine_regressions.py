@@ -223,3 +223,20 @@ actions:
     effects: ["set total = none if true else 3"]
 """)
     assert d.message.startswith("both branches must have one type")
+
+
+def test_an_unordered_zone_is_shown_in_its_sort_order() -> None:
+    """zones.X.sort orders how a visible unordered zone is shown (a hand by value, say)."""
+    game = rulekit.load_text(BASE.replace(
+        "  hand: {owner: player, visibility: owner}",
+        "  hand: {owner: player, visibility: owner, ordered: false, sort: \"0 - it.value\"}")
+        + MINIMAL_FLOW + """
+actions:
+  a:
+    effects: ["end game over"]
+""", "sorted.yaml")
+    s = game.new_state(2, seed=1)
+    from rulekit.testing import arrange
+    arrange(s, {("hand", 0): ["card 2", "card 4", "card 1"]})
+    assert rulekit.observation(s, 0)["seats"][0]["zones"]["hand"]["cards"] == [
+        "card 4", "card 2", "card 1"]
