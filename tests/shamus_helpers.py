@@ -61,14 +61,16 @@ def rank_of(label: str) -> int:
 
 
 def deal(hands: dict[int, list[str]] | None = None, *, discard: list[str] | None = None,
-         circle: list[str] | None = None, stock: list[str] | None = None,
+         circle: list[str] | None = None, circle_top: list[str] = (),
+         stock: list[str] | None = None,
          empty_stock: bool = False, seed: int | None = None, **zones: list[str]) -> rulekit.State:
     """A new game at the Uno player's first turn, with chosen cards (each pile bottom first).
 
     The seed's opening card is not a 2 or a 4, so the Uno player has the turn. `stock` puts
     cards on top of the stock; with `empty_stock` the stock holds only `stock` (or nothing) and
     every card not named lies at the bottom of the discard pile. Extra player zones are given as
-    keyword `melds_1=[...]`.
+    keyword `laid_1=[...]`. `circle_top` puts cards on top of the circle (the first ones turned
+    are the last listed) over cards named nowhere else.
     """
     s = game().new_state(2, seed=seed_opening("plain") if seed is None else seed)
     spec: dict = {}
@@ -85,13 +87,15 @@ def deal(hands: dict[int, list[str]] | None = None, *, discard: list[str] | None
         spec["stock"] = list(stock or [])
     # zones not given keep their cards, except those named elsewhere, which are replaced by
     # cards named nowhere (so the hands keep 6 cards and the circle 10)
-    named = {c for cards in spec.values() for c in cards}
+    named = {c for cards in spec.values() for c in cards} | set(circle_top)
     defaults = [("hand", p) for p in range(2) if ("hand", p) not in spec] + \
         [z for z in ("circle",) if z not in spec]
     kept = {c for ref in defaults for c in labels(s, ref)} - named
     spare = [c for c in labels(s, "stock")[::-1] if c not in named and c not in kept]
     for ref in defaults:
         spec[ref] = [c if c not in named else spare.pop(0) for c in labels(s, ref)]
+    if circle_top:
+        spec["circle"] = spec["circle"][len(circle_top):] + list(circle_top)
     if empty_stock:
         spec.setdefault("discard", [c for c in labels(s, "discard")[-1:] if c not in named])
         arrange(s, spec, spill="discard")
