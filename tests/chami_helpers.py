@@ -32,8 +32,9 @@ def deal(n: int, hands: dict[int, list[str]] | None = None, stock: list[str] | N
          drawn: bool = False) -> rulekit.State:
     """A new n-player game (hand 1, seat 0 to play) with chosen hands.
 
-    `stock` names the top of the stock (top = last). With empty_stock every card not named goes
-    to the discard pile, so the stock holds only `stock` (or nothing). With drawn, seat 0 has
+    `stock` names the top of the stock (top = last). With empty_stock every stock card not named
+    goes to the discard pile, so the stock holds only `stock` (or nothing); hands not given
+    keep their 12 dealt cards. With drawn, seat 0 has
     already drawn this turn (the turn variable is set, so its hand is exactly as given).
     """
     s = game().new_state(n, seed=seed)
@@ -41,8 +42,6 @@ def deal(n: int, hands: dict[int, list[str]] | None = None, stock: list[str] | N
     for seat, cards in (hands or {}).items():
         spec[("hand", seat)] = list(cards)
     if empty_stock:
-        for p in range(n):
-            spec.setdefault(("hand", p), [])
         spec["stock"] = list(stock or [])
         arrange(s, spec, spill="discard")
     else:
