@@ -78,35 +78,43 @@ def _known_cards(state: rulekit.State, seat: int) -> set[int]:
 class LogWatch:
     """Checks, as each event is logged, that every seat that may read it knows its cards.
 
-    A seat knows a card once it has seen it: in a zone it may look into, or face up. The
-    check runs at the moment of logging, so a card revealed and then moved within one step
-    still counts as seen, while a hidden card named in an event that seat reads is a leak.
+    A seat knows a card once it has seen it: in a zone it may look into, or face up. Knowledge
+    is taken when the event is logged and again when the step ends, so a card revealed and
+    moved on within one step counts as seen, and so does a card that reaches the reader's hand
+    in the same step ("you pass X to me"); a hidden card named in an event that seat reads,
+    and never seen by it, is a leak.
     """
 
     def __init__(self, rec: Replay, players: int):
         self.rec = rec
         self.knowledge: list[set[int]] = [set() for _ in range(players)]
+        self.pending: list[tuple[str, int, list[int]]] = []
         self.original = rulekit.State.add_event
 
     def see(self, state: rulekit.State) -> None:
         for seat in range(state.n):
             self.knowledge[seat] |= _known_cards(state, seat)
+        pending, self.pending = self.pending, []
+        for key, seat, cards in pending:
+            unseen = [c for c in cards if c not in self.knowledge[seat]]
+            if unseen:
+                self.rec.fail(f"event {key!r} shows seat {seat} cards it never saw: "
+                              f"{[state.game.labels[c] for c in unseen]}")
 
     def __enter__(self) -> LogWatch:
         watch = self
 
         def add_event(state: rulekit.State, key: str, args: tuple, audience) -> None:
-            watch.see(state)
             for seat in range(state.n):
+                watch.knowledge[seat] |= _known_cards(state, seat)
                 if audience is not None and seat not in audience:
                     continue
                 for _name, kind, v in args:
                     cards = [v] if kind == "card" and v is not None else (
                         v if kind == "cards" else [])
                     unseen = [c for c in cards if c not in watch.knowledge[seat]]
-                    if unseen:
-                        watch.rec.fail(f"event {key!r} shows seat {seat} cards it never saw: "
-                                       f"{[state.game.labels[c] for c in unseen]}")
+                    if unseen:  # checked again when the step ends
+                        watch.pending.append((key, seat, unseen))
             watch.original(state, key, args, audience)
 
         rulekit.State.add_event = add_event  # type: ignore[method-assign]
