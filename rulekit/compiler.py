@@ -1395,6 +1395,7 @@ class Compiler:
                 return None
 
         values = table(spec.value, "value", INT)
+        ok = table(spec.cards, "cards", BOOL) if spec.cards is not True else [True] * g.n_cards
         same = table(spec.run.same, "same", None) if spec.run and spec.run.same is not None \
             else None
         wild = table(spec.wild, "wild", BOOL) if spec.wild is not None else [False] * g.n_cards
@@ -1403,15 +1404,18 @@ class Compiler:
         if spec.wild is not None and spec.wild_values is None:
             self.error("wild cards need 'wild_values: {min: .., max: ..}' (what they may "
                        "stand for)", path + ("wild",), key=True)
-        if values is None or wild is None or self.diags:
+        if values is None or wild is None or ok is None or self.diags:
             return
-        naturals = [v for v, w in zip(values, wild, strict=True) if not w] or [0]
+        # runs stay within the values of the cards that may meld (and what wilds may be)
+        naturals = [v for v, w, k in zip(values, wild, ok, strict=True) if k and not w] or [0]
         low, high = min(naturals), max(naturals)
+        wild_low = wild_high = None
         if spec.wild_values is not None:
-            low = min(low, spec.wild_values.min)
-            high = max(high, spec.wild_values.max)
+            wild_low, wild_high = spec.wild_values.min, spec.wild_values.max
+            if not any(k and not w for w, k in zip(wild, ok, strict=True)):
+                low, high = wild_low, wild_high
         g.meld_rules = MeldRules(
-            value=values, same=same, wild=wild,
+            value=values, ok=ok, same=same, wild=wild, wild_low=wild_low, wild_high=wild_high,
             run_min=spec.run.min if spec.run else None, run_max=spec.run.max if spec.run else 0,
             set_min=spec.set.min if spec.set else None, set_max=spec.set.max if spec.set else 0,
             low=low, high=high)

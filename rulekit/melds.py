@@ -18,6 +18,7 @@ class MeldRules:
     """A ruleset's meld rules over its card table."""
 
     value: list[int]  # value per card (a wild's own value is ignored)
+    ok: list[bool]  # whether each card may be in a meld at all
     same: list[Any] | None  # run key per card, or None when runs need no common key
     wild: list[bool]  # whether each card is wild
     run_min: int | None  # None: runs are not melds in this game
@@ -26,6 +27,17 @@ class MeldRules:
     set_max: int
     low: int  # the lowest value a run may reach (no wrap-around)
     high: int
+    wild_low: int | None = None  # the values a wild may stand for (default: low..high)
+    wild_high: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.wild_low is None:
+            self.wild_low = self.low
+        if self.wild_high is None:
+            self.wild_high = self.high
+
+    def _wild_fits(self, v: int) -> bool:
+        return self.wild_low <= v <= self.wild_high
 
     # ---- a whole meld ----------------------------------------------------------------
     def check(self, cards: list[int], wild_as: int | None = None) -> tuple[str, dict[int, int]] | None:
@@ -35,13 +47,17 @@ class MeldRules:
         each wild takes the lowest value that makes the meld valid.
         """
         n = len(cards)
+        if not all(self.ok[c] for c in cards):
+            return None
         wilds = [c for c in cards if self.wild[c]]
         nats = [c for c in cards if not self.wild[c]]
         if self.set_min is not None and self.set_min <= n <= self.set_max:
             values = {self.value[c] for c in nats}
             if len(values) <= 1:
-                x = values.pop() if values else (wild_as if wild_as is not None else self.low)
-                if (wild_as is None or not wilds or wild_as == x) and self.low <= x <= self.high:
+                x = values.pop() if values else (wild_as if wild_as is not None
+                                                 else self.wild_low)
+                if ((wild_as is None or not wilds or wild_as == x) and self.low <= x <= self.high
+                        and (not wilds or self._wild_fits(x))):
                     return SET, {c: x for c in wilds}
         if self.run_min is not None and self.run_min <= n <= self.run_max:
             assignment = self._run_assignment(nats, wilds, wild_as)
@@ -65,6 +81,8 @@ class MeldRules:
             free = [v for v in range(start, start + n) if v not in values]
             if wild_as is not None and any(v != wild_as for v in free):
                 continue
+            if not all(self._wild_fits(v) for v in free):
+                continue
             return dict(zip(wilds, free, strict=True))
         return None
 
@@ -72,18 +90,21 @@ class MeldRules:
     def extension(self, kind: str, meld_values: list[int], meld_key: Any, size: int, card: int,
                   wild_as: int | None = None) -> int | None:
         """The value card takes when added to a meld (kind, its values, its run key), or None."""
+        if not self.ok[card]:
+            return None
         if kind == SET:
             if size + 1 > self.set_max:
                 return None
             x = meld_values[0]
             if self.wild[card]:
-                return x if wild_as in (None, x) else None
+                return x if wild_as in (None, x) and self._wild_fits(x) else None
             return x if self.value[card] == x else None
         if size + 1 > self.run_max:
             return None
         lo, hi = min(meld_values), max(meld_values)
         ends = [v for v in (hi + 1, lo - 1) if self.low <= v <= self.high]
         if self.wild[card]:
+            ends = [v for v in ends if self._wild_fits(v)]
             if wild_as is not None:
                 return wild_as if wild_as in ends else None
             return ends[0] if ends else None
@@ -96,6 +117,9 @@ class MeldRules:
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
         """Whether some valid new meld holds every required card and only pool cards besides."""
+        if not all(self.ok[c] for c in required):
+            return False
+        pool = [c for c in pool if self.ok[c]]
         req_w = sum(1 for c in required if self.wild[c])
         req_nat = [c for c in required if not self.wild[c]]
         pool_w = sum(1 for c in pool if self.wild[c])
@@ -115,10 +139,15 @@ class MeldRules:
         values = {self.value[c] for c in req_nat}
         if len(values) > 1:
             return False
-        candidates = values or {self.value[c] for c in pool_nat} or {self.low}
+        candidates = values or {self.value[c] for c in pool_nat} or {self.wild_low}
         for x in candidates:
+            if not self.low <= x <= self.high:
+                continue
+            fits = self._wild_fits(x)
+            if req_w and not fits:
+                continue
             same = sum(1 for c in pool_nat if self.value[c] == x)
-            if n_req + same + pool_w >= lo:
+            if n_req + same + (pool_w if fits else 0) >= lo:
                 return True
         return False
 
@@ -149,7 +178,12 @@ class MeldRules:
                 for start in range(first, last + 1):
                     window = range(start, start + length)
                     positions = length - len(r)
-                    uncovered = sum(1 for v in window if v not in r and v not in avail)
-                    if max(req_w, uncovered) <= min(wilds, positions):
+                    gaps = [v for v in window if v not in r and v not in avail]
+                    if not all(self._wild_fits(v) for v in gaps):
+                        continue
+                    slots = sum(1 for v in window if v not in r and self._wild_fits(v))
+                    if req_w > slots:
+                        continue
+                    if max(req_w, len(gaps)) <= min(wilds, positions):
                         return True
         return False

@@ -78,6 +78,7 @@ class RangeSpec(Model):
 
 class MeldsSpec(Model):
     value: Expr  # the number a card counts as in runs and sets
+    cards: Expr = True  # which cards may be in melds at all (the others never meld)
     run: RunSpec | None = None
     set: SetSpec | None = None
     wild: Expr | None = None  # cards that stand for any value, fixed when laid

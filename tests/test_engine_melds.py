@@ -45,7 +45,8 @@ def test_runs_need_consecutive_values_and_one_suit(game: rulekit.Game) -> None:
 
 def test_runs_do_not_wrap_around_the_highest_value() -> None:
     """With values 1..13, Q-K-A is no run, A-2-3 is (the bounds come from the deck)."""
-    rules = MeldRules(value=[12, 13, 1, 2, 3], same=None, wild=[False] * 5, run_min=3,
+    rules = MeldRules(value=[12, 13, 1, 2, 3], ok=[True] * 5, same=None, wild=[False] * 5,
+                      run_min=3,
                       run_max=13, set_min=None, set_max=0, low=1, high=13)
     assert rules.check([0, 1, 2]) is None
     assert rules.check([2, 3, 4]) == ("run", {})
@@ -188,3 +189,58 @@ def test_winners_can_be_everyone_nobody_or_a_condition(game: rulekit.Game, winne
         best = max(s.outcome.scores)
         expected = tuple(p for p in range(2) if s.outcome.scores[p] == best)
     assert s.outcome.winners == expected
+
+
+GAP = """
+name: Gap
+players: {min: 2, max: 2}
+cards:
+  attributes:
+    kind: [num, special, joker]
+    v: int
+  deck:
+    - {kind: num, v: [2, 3, 4, 5]}
+    - {kind: special, v: 0}
+    - {kind: joker, v: 0}
+  start: pile
+  label:
+    - {when: "it.kind == 'num'", text: num}
+    - {text: other}
+melds:
+  value: "it.v"
+  cards: "it.kind != 'special'"
+  run: {min: 3}
+  wild: "it.kind == 'joker'"
+  wild_values: {min: 2, max: 5}
+zones:
+  pile: {visibility: count}
+  table: {visibility: public, melds: true}
+  hand: {owner: player, visibility: owner}
+phases:
+  main:
+    first: "first(players)"
+actions:
+  lay:
+    params:
+      - {cards: chosen, from: actor.hand, meld: true}
+    effects: ["meld chosen to table", "end game over"]
+scoring: {score: "0"}
+text:
+  num: {en: "n{v}"}
+  other: {en: "{kind}"}
+  over: {en: over}
+"""
+
+
+def test_bug_a_wild_escaped_wild_values_through_cards_that_never_meld() -> None:
+    """A card that may not meld (melds.cards) neither melds nor widens the range of values a
+    run (or a wild) may take: joker, 2, 3 is 2-3-4, not 1-2-3."""
+    g = rulekit.load_text(GAP, "gap.yaml")
+    s = g.new_state(2, seed=1)
+    arrange(s, {("hand", 0): ["joker", "n2", "n3", "special"]})
+    s.apply("lay")
+    assert "pick special" not in [str(a) for a in s.legal_actions()]
+    play(s, ["pick joker", "pick n2", "pick n3", "done"])
+    meld = rulekit.observation(s, 0)["table"]["table"]["melds"][0]
+    assert meld["values"] == [2, 3, 4]
+    assert g.meld_rules.check(ids(g, "special", "n2", "n3")) is None
