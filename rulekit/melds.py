@@ -167,23 +167,34 @@ class MeldRules:
             return False
         r = set(req_values)
         wilds = req_w + pool_w
+        lo, hi = self.low, self.high
+        wl, wh = self.wild_low, self.wild_high
+        span = hi - lo + 1
+        length_lo = max(self.run_min, size_lo, len(r) + req_w)
+        length_hi = min(self.run_max, size_hi, span)
         for key in candidates:
             avail = {self.value[c] for c in pool_nat
                      if key is None or self.same is None or self.same[c] == key} - r
-            length_lo = max(self.run_min, size_lo, len(r) + req_w)
-            length_hi = min(self.run_max, size_hi, self.high - self.low + 1)
+            # prefix sums over the value range, so that each window is checked in O(1):
+            # gaps (values nobody holds), gaps a wild cannot fill, and slots a wild may take
+            gap = [0] * (span + 1)
+            bad = [0] * (span + 1)
+            slot = [0] * (span + 1)
+            for i in range(span):
+                v = lo + i
+                fits = wl <= v <= wh
+                missing = v not in r and v not in avail
+                gap[i + 1] = gap[i] + missing
+                bad[i + 1] = bad[i] + (missing and not fits)
+                slot[i + 1] = slot[i] + (v not in r and fits)
             for length in range(length_lo, length_hi + 1):
-                first = max(self.low, (max(r) - length + 1) if r else self.low)
-                last = min(self.high - length + 1, min(r) if r else self.high - length + 1)
+                first = max(lo, (max(r) - length + 1) if r else lo)
+                last = min(hi - length + 1, min(r) if r else hi - length + 1)
+                positions = length - len(r)
                 for start in range(first, last + 1):
-                    window = range(start, start + length)
-                    positions = length - len(r)
-                    gaps = [v for v in window if v not in r and v not in avail]
-                    if not all(self._wild_fits(v) for v in gaps):
+                    i, j = start - lo, start - lo + length
+                    if bad[j] != bad[i] or req_w > slot[j] - slot[i]:
                         continue
-                    slots = sum(1 for v in window if v not in r and self._wild_fits(v))
-                    if req_w > slots:
-                        continue
-                    if max(req_w, len(gaps)) <= min(wilds, positions):
+                    if max(req_w, gap[j] - gap[i]) <= min(wilds, positions):
                         return True
         return False

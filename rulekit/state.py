@@ -87,7 +87,8 @@ class State:
     __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
-                 "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars")
+                 "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
+                 "_meld_cache")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Game, n: int, seed: int):
@@ -120,6 +121,7 @@ class State:
         self.as_value: list[int | None] | None = [None] * game.n_cards if has_melds else None
         self.meld_kinds: list[str] = [""]
         self.meld_zone: list[int] = [-1]
+        self._meld_cache: dict[int, tuple] = {}  # meld -> (values, run key, cards); derived
         # teams: each seat's team (fixed for the game) and the team variables [var][team]
         self.teamvars = [[v] * len(game.team_names) for v in game.team_var_initial]
         self.team_of: list[int] = []
@@ -161,6 +163,7 @@ class State:
         c.as_value = None if self.as_value is None else self.as_value[:]
         c.meld_kinds = self.meld_kinds[:]
         c.meld_zone = self.meld_zone[:]
+        c._meld_cache = {}
         c.team_of = self.team_of  # fixed for the whole game
         c.teamvars = [v[:] for v in self.teamvars]
         c._legal = self._legal
@@ -216,6 +219,8 @@ class State:
             fu[c] = up
         if self.meld_of is not None:  # a card that leaves for anywhere leaves its meld
             for c in cards:
+                if self.meld_of[c]:
+                    self._meld_cache.clear()
                 self.meld_of[c] = 0
                 self.as_value[c] = None
 
@@ -231,6 +236,8 @@ class State:
             cz[c] = dest
             fu[c] = 0
             if mo is not None:
+                if mo[c]:
+                    self._meld_cache.clear()
                 mo[c] = 0
                 self.as_value[c] = None
             k += 1
@@ -253,6 +260,7 @@ class State:
         for c in za:
             cz[c] = b
         if self.meld_of is not None:
+            self._meld_cache.clear()
             for c in za + zb:
                 self.meld_of[c] = 0
                 self.as_value[c] = None
@@ -299,6 +307,7 @@ class State:
         order = sorted(cards, key=value) if kind == "run" else list(cards)
         self.move_cards(order, dest, False, False)
         m = len(self.meld_kinds)
+        self._meld_cache.clear()
         self.meld_kinds.append(kind)
         self.meld_zone.append(dest)
         for c in order:
@@ -309,14 +318,18 @@ class State:
     def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
         """The value card would take added to meld m, or None if it cannot extend it."""
         rules = self.game.meld_rules
-        cards = self.meld_cards(m)
-        if card in cards:
+        info = self._meld_cache.get(m)
+        if info is None:
+            cards = self.meld_cards(m)
+            key = None
+            if rules.same is not None:
+                key = next((rules.same[c] for c in cards if not rules.wild[c]), None)
+            info = ([self.meld_value(c) for c in cards], key, frozenset(cards))
+            self._meld_cache[m] = info
+        values, key, members = info
+        if card in members:
             return None
-        values = [self.meld_value(c) for c in cards]
-        key = None
-        if rules.same is not None:
-            key = next((rules.same[c] for c in cards if not rules.wild[c]), None)
-        return rules.extension(self.meld_kinds[m], values, key, len(cards), card, wild_as)
+        return rules.extension(self.meld_kinds[m], values, key, len(members), card, wild_as)
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
         """Add a card to a meld (a run at the end its value fits)."""
@@ -333,6 +346,7 @@ class State:
         z.insert(anchor, card)
         self.meld_of[card] = m
         self.as_value[card] = v if self.game.meld_rules.wild[card] else None
+        self._meld_cache.clear()
 
     def reveal(self, cards: list[int]) -> None:
         """Turn cards face up where they lie: everyone may see them now."""
