@@ -33,26 +33,33 @@ def card(rank: int, suit: str) -> str:
 
 
 @functools.cache
-def game() -> rulekit.Game:
-    """The Shamus ruleset, loaded once (a Game is immutable once built)."""
-    return rulekit.load(str(RULESET))
+def game(variant: str | None = None) -> rulekit.Game:
+    """The Shamus ruleset (or one of its variants), loaded once (a Game is immutable)."""
+    if variant is None:
+        return rulekit.load(str(RULESET))
+    return rulekit.load(str(RULESET), variant=variant)
 
 
-def opening_rank(seed: int) -> int:
+def players_of(variant: str | None) -> int:
+    return game(variant).min_players
+
+
+def opening_rank(seed: int, variant: str | None = None) -> int:
     """The rank of the card turned up at setup with this seed."""
-    s = game().new_state(2, seed=seed)
+    g = game(variant)
+    s = g.new_state(players_of(variant), seed=seed)
     for key, args in rulekit.events_for(s, None):
         if key == "opening_card":
-            return rank_of(game().card_label(args["card"][1], "en"))
+            return rank_of(g.labels[args["card"][1]])
     raise AssertionError("no opening card logged")
 
 
 @functools.cache
-def seed_opening(predicate_name: str) -> int:
+def seed_opening(predicate_name: str, variant: str | None = None) -> int:
     """The first seed whose opening card is 'plain' (not a 2 or 4), a '2' or a '4'."""
     want = {"plain": lambda r: r not in (2, 4), "2": lambda r: r == 2, "4": lambda r: r == 4}
     test = want[predicate_name]
-    return next(seed for seed in range(1000) if test(opening_rank(seed)))
+    return next(seed for seed in range(1000) if test(opening_rank(seed, variant)))
 
 
 def rank_of(label: str) -> int:
@@ -63,7 +70,8 @@ def rank_of(label: str) -> int:
 def deal(hands: dict[int, list[str]] | None = None, *, discard: list[str] | None = None,
          circle: list[str] | None = None, circle_top: list[str] = (),
          stock: list[str] | None = None,
-         empty_stock: bool = False, seed: int | None = None, **zones: list[str]) -> rulekit.State:
+         empty_stock: bool = False, seed: int | None = None, variant: str | None = None,
+         **zones: list[str]) -> rulekit.State:
     """A new game at the Uno player's first turn, with chosen cards (each pile bottom first).
 
     The seed's opening card is not a 2 or a 4, so the Uno player has the turn. `stock` puts
@@ -72,7 +80,8 @@ def deal(hands: dict[int, list[str]] | None = None, *, discard: list[str] | None
     keyword `laid_1=[...]`. `circle_top` puts cards on top of the circle (the first ones turned
     are the last listed) over cards named nowhere else.
     """
-    s = game().new_state(2, seed=seed_opening("plain") if seed is None else seed)
+    n = players_of(variant)
+    s = game(variant).new_state(n, seed=seed_opening("plain", variant) if seed is None else seed)
     spec: dict = {}
     for seat, cards in (hands or {}).items():
         spec[("hand", seat)] = list(cards)
@@ -88,7 +97,7 @@ def deal(hands: dict[int, list[str]] | None = None, *, discard: list[str] | None
     # zones not given keep their cards, except those named elsewhere, which are replaced by
     # cards named nowhere (so the hands keep 6 cards and the circle 10)
     named = {c for cards in spec.values() for c in cards} | set(circle_top)
-    defaults = [("hand", p) for p in range(2) if ("hand", p) not in spec] + \
+    defaults = [("hand", p) for p in range(n) if ("hand", p) not in spec] + \
         [z for z in ("circle",) if z not in spec]
     kept = {c for ref in defaults for c in labels(s, ref)} - named
     spare = [c for c in labels(s, "stock")[::-1] if c not in named and c not in kept]
@@ -136,15 +145,15 @@ def gvar(s: rulekit.State, name: str):
 
 
 def uno_play(s: rulekit.State, label: str) -> None:
-    """The Uno player discards a card (H4)."""
-    assert s.decider == UNO, s.decider
+    """The Uno player to play discards a card (H4)."""
+    assert s.decider % 2 == UNO, s.decider
     s.apply("play")
     s.apply(f"pick {label}")
 
 
 def rami_discard(s: rulekit.State, label: str) -> None:
-    """The Rami player discards a card, ending the turn (H5)."""
-    assert s.decider == RAMI, s.decider
+    """The Rami player to play discards a card, ending the turn (H5)."""
+    assert s.decider % 2 == RAMI, s.decider
     s.apply("discard")
     s.apply(f"pick {label}")
 
@@ -162,6 +171,15 @@ def all_labels(s: rulekit.State) -> Counter:
 
 def player_zones() -> tuple[str, ...]:
     return tuple(z.name for z in game().player_zones)
+
+
+def meld(s: rulekit.State, cards: list[str]) -> None:
+    """The Rami player to play lays these cards as one meld."""
+    s.apply("meld")
+    for c in cards:
+        s.apply(f"pick {c}")
+    if "done" in legal(s):
+        s.apply("done")
 
 
 def card_count(s: rulekit.State) -> int:

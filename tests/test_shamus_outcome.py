@@ -151,8 +151,8 @@ def test_senior_impossible_once_the_uno_hand_outnumbers_the_circle():
     rami_discard(s, "2 of clubs")                   # the Uno player draws 2: 3 > 1
     assert gvar(s, "senior_lost") is True
     assert "senior_impossible" in event_keys(s)
-    assert ("Le joueur de Uno a plus de cartes en main que le cercle : Shamus Senior ne pourra "
-            "plus être vaincu.") in rendered(s, RAMI, "fr")
+    assert ("Joueur 0 a plus de cartes en main que le cercle : Shamus Senior ne pourra plus "
+            "être vaincu.") in rendered(s, RAMI, "fr")
 
 
 def test_drawing_until_playable_can_put_senior_out_of_reach():
