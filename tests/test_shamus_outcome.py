@@ -8,7 +8,7 @@ from shamus_helpers import (
     events,
     gvar,
     hand,
-    legal,
+    meld,
     rami_discard,
     rendered,
     size,
@@ -21,14 +21,6 @@ from rulekit.testing import set_vars
 
 KINGS = ["K of spades", "K of hearts", "K of diamonds"]
 QUEENS = ["Q of spades", "Q of hearts", "Q of diamonds"]
-
-
-def meld(s: rulekit.State, cards: list[str]) -> None:
-    s.apply("meld")
-    for c in cards:
-        s.apply(f"pick {c}")
-    if "done" in legal(s):
-        s.apply("done")
 
 
 def senior_position(**kw) -> rulekit.State:
