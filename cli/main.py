@@ -8,10 +8,11 @@ import sys
 from collections.abc import Callable, Sequence
 
 import rulekit
+from rulekit.variants import UnknownVariantError
 
 from .bench import run_bench
 from .look import make_console
-from .play import HUMAN, RANDOM, SEAT_KINDS, play
+from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -40,6 +41,15 @@ scripted games:
   when standard input is not a terminal, answers are read one per line and echoed; there is
   no waiting at hand-over screens. If the input ends before the game, the game stops with a
   message and exit status 1. quit stops with exit status 0.
+
+matches:
+  --games N plays N games in a row. Game k (from 1) is dealt from seed S+k-1, S being --seed,
+  and after each game everyone moves one seat on: whoever sat at seat i sits at seat i+1 (the
+  last seat's player moves to seat 0), so roles tied to seats change hands. A summary then
+  lists each game's end, scores and winners per person or bot (you, bot 1, bot 2, ...).
+
+variants:
+  --variant NAME plays one of the variants the ruleset declares (rulekit validate lists them).
 
 With no human seat, the game is narrated as a spectator sees it, then the scores are printed.
 Colours are used on a terminal only, and never when NO_COLOR is set."""
@@ -84,12 +94,18 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_play.add_argument("--lang", metavar="L",
                         help="language of the game and the driver (default: the ruleset's "
                              "first language)")
+    p_play.add_argument("--variant", metavar="NAME",
+                        help="play this variant of the ruleset (default: the base game)")
+    p_play.add_argument("--games", type=_whole(1), default=1, metavar="N",
+                        help="play N games in a row, the seats rotating by one after each, "
+                             "then print a summary (default: 1)")
 
     p_val = sub.add_parser(
         "validate", help="check rulesets and summarise them",
-        description="Load and check each RULESET. A valid one gets a one-line summary; a broken "
+        description="Load and check each RULESET, then each variant it declares. A valid one "
+                    "gets a one-line summary ('FILE [VARIANT]: ok: ...' for a variant); a broken "
                     "one gets every diagnostic (file:line:col, the line, a caret, a hint). Exit "
-                    "status 1 if any ruleset is broken or unreadable.")
+                    "status 1 if any ruleset or variant is broken or unreadable.")
     p_val.add_argument("rulesets", metavar="RULESET", nargs="+", help="ruleset files (YAML)")
 
     p_bench = sub.add_parser(
@@ -107,6 +123,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                          help="number of games (default: 200)")
     p_bench.add_argument("--seed", type=_whole(0), default=0, metavar="S",
                          help="first seed (default: 0)")
+    p_bench.add_argument("--variant", metavar="NAME",
+                         help="time this variant of the ruleset (default: the base game)")
     return parser, {"play": p_play, "validate": p_val, "bench": p_bench}
 
 
@@ -114,10 +132,12 @@ class _Usage(Exception):
     """A usage error found after parsing (it needs the ruleset): message for parser.error."""
 
 
-def _load(path: str) -> rulekit.Game | None:
+def _load(path: str, variant: str | None = None) -> rulekit.Game | None:
     """Load a ruleset for play/bench; print why not (to stderr) and return None if it fails."""
     try:
-        return rulekit.load(path)
+        return rulekit.load(path, variant=variant)
+    except UnknownVariantError as e:
+        raise _Usage(_unknown_variant(path, e)) from None
     except rulekit.CannotReadError as e:
         for d in e.diagnostics:
             print(f"rulekit: {d.message}", file=sys.stderr)
@@ -128,6 +148,15 @@ def _load(path: str) -> rulekit.Game | None:
         print(f"rulekit: {path}: {n} error{'s' if n != 1 else ''}; the ruleset cannot be used",
               file=sys.stderr)
     return None
+
+
+def _unknown_variant(path: str, e: UnknownVariantError) -> str:
+    """A usage message for --variant NAME that the ruleset does not declare."""
+    if not e.declared:
+        return f"{path} declares no variants, so there is no variant {e.variant!r}"
+    hint = e.diagnostics[0].hint if e.diagnostics else ""
+    return (f"{path} has no variant {e.variant!r}; allowed --variant values: "
+            f"{', '.join(e.declared)}" + (f" ({hint})" if hint else ""))
 
 
 def _players(game: rulekit.Game, requested: int | None) -> int:
@@ -167,7 +196,7 @@ def _lang(game: rulekit.Game, lang: str | None) -> str:
 def cmd_play(args: argparse.Namespace) -> int:
     """rulekit play."""
     kinds = _seats(args.seats, args.players)  # checked before loading: no file needed
-    game = _load(args.ruleset)
+    game = _load(args.ruleset, args.variant)
     if game is None:
         return EXIT_USAGE
     if kinds is not None and not game.min_players <= len(kinds) <= game.max_players:
@@ -181,6 +210,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         kinds = [HUMAN] + [RANDOM] * (players - 1)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
+        if args.games > 1:
+            return play_match(game, players, kinds, seed, args.games, lang, make_console(),
+                              sys.stdin)
         return play(game, players, kinds, seed, lang, make_console(), sys.stdin)
     except rulekit.RuleRuntimeError as e:
         print(f"rulekit: the ruleset failed during play (seed {seed}): {e}", file=sys.stderr)
@@ -191,22 +223,35 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """rulekit validate."""
     status = EXIT_OK
     for path in args.rulesets:
-        try:
-            g = rulekit.load(path)
-        except rulekit.RulesetError as e:
+        base = _validate(path, None)
+        if base is None:
             status = EXIT_FAILED
-            for d in e.diagnostics:
-                print(d.render())
-            n = len(e.diagnostics)
-            print(f"{path}: {n} error{'s' if n != 1 else ''}")
             continue
-        players = (str(g.min_players) if g.min_players == g.max_players
-                   else f"{g.min_players}-{g.max_players}")
-        zones = len(g.table_zones) + len(g.player_zones)
-        print(f"{path}: ok: {g.name}, {players} players, {_n(g.n_cards, 'card')}, "
-              f"{_n(zones, 'zone')}, {_n(len(g.phases), 'phase')}, "
-              f"{_n(len(g.actions), 'action')}, languages {', '.join(g.languages)}")
+        for variant in base.variants:
+            if _validate(path, variant) is None:
+                status = EXIT_FAILED
     return status
+
+
+def _validate(path: str, variant: str | None) -> rulekit.Game | None:
+    """Load one ruleset (or one of its variants) and print its summary or its diagnostics."""
+    name = path if variant is None else f"{path} [{variant}]"
+    try:
+        g = rulekit.load(path, variant=variant)
+    except rulekit.RulesetError as e:
+        for d in e.diagnostics:
+            print(d.render())
+        n = len(e.diagnostics)
+        print(f"{name}: {n} error{'s' if n != 1 else ''}")
+        return None
+    players = (str(g.min_players) if g.min_players == g.max_players
+               else f"{g.min_players}-{g.max_players}")
+    zones = len(g.table_zones) + len(g.player_zones)
+    print(f"{name}: ok: {g.name}, {players} players, {_n(g.n_cards, 'card')}, "
+          f"{_n(zones, 'zone')}, {_n(len(g.phases), 'phase')}, "
+          f"{_n(len(g.actions), 'action')}, languages {', '.join(g.languages)}"
+          + (f", variants {', '.join(g.variants)}" if variant is None and g.variants else ""))
+    return g
 
 
 def _n(count: int, noun: str) -> str:
@@ -215,12 +260,13 @@ def _n(count: int, noun: str) -> str:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """rulekit bench."""
-    game = _load(args.ruleset)
+    game = _load(args.ruleset, args.variant)
     if game is None:
         return EXIT_USAGE
     players = _players(game, args.players)
     result = run_bench(game, players, args.games, args.seed)
-    result.ruleset = f"{game.name} ({args.ruleset})"
+    variant = f" [{args.variant}]" if args.variant else ""
+    result.ruleset = f"{game.name}{variant} ({args.ruleset})"
     print("\n".join(result.lines()))
     return EXIT_OK
 

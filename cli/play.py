@@ -20,7 +20,7 @@ from rich.text import Text
 import rulekit
 from rulekit.actions import CHOOSE, DONE, PICK, Action
 from rulekit.observe import seat_name
-from rulekit.state import BuildFrame, State
+from rulekit.state import BuildFrame, Outcome, State
 
 from .bots import bot_rng, choose
 from .look import Painter
@@ -111,12 +111,23 @@ def _isatty(f: Any) -> bool:
         return False
 
 
+@dataclass
+class Seating:
+    """Who sits where in one game of a match of several games."""
+
+    number: int  # 1-based
+    total: int
+    who: list[str]  # per seat: the name of the person or bot sitting there
+    spec: str  # the --seats value that replays this game alone
+
+
 class Match:
     """One game being played: the state, the seats and the terminal."""
 
     def __init__(self, game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
-                 console: Console, stdin: TextIO):
+                 console: Console, stdin: TextIO, seating: Seating | None = None):
         self.game = game
+        self.seating = seating
         self.state: State = game.new_state(players, seed)
         self.kinds = kinds
         self.seed = seed
@@ -136,10 +147,24 @@ class Match:
         """Play to the end; return the exit status (0 at the game's end or after quit)."""
         out = self.console
         g = self.game
-        out.print(Text(t("title", self.lang, game=g.name, n=self.state.n), style="bold"))
-        out.print(t("seed", self.lang, seed=self.seed))
-        out.print(t("seats", self.lang, seats=", ".join(
-            f"{self.names[p]}: {t(k, self.lang)}" for p, k in enumerate(self.kinds))))
+        lang, seating = self.lang, self.seating
+        if seating is not None:
+            out.print(Rule(Text(t("match_game", lang, k=seating.number, n=seating.total),
+                                style="bold")))
+        out.print(Text(t("title", lang, game=g.name, n=self.state.n), style="bold"))
+        variant = getattr(g, "variant", None)
+        if variant:
+            about = getattr(g, "variant_descriptions", {}).get(variant, "")
+            out.print(t("variant", lang, name=variant, description=f" — {about}" if about else ""))
+        if seating is None:
+            out.print(t("seed", lang, seed=self.seed))
+            out.print(t("seats", lang, seats=", ".join(
+                f"{self.names[p]}: {t(k, lang)}" for p, k in enumerate(self.kinds))))
+        else:
+            out.print(t("match_seed", lang, seed=self.seed, seats=seating.spec))
+            out.print(t("seats", lang, seats=", ".join(
+                t("seat_holder", lang, seat=self.names[p], who=seating.who[p], kind=t(k, lang))
+                for p, k in enumerate(self.kinds))))
         if not self.humans:
             return self._spectate()
         try:
@@ -534,3 +559,80 @@ def play(game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: st
          console: Console, stdin: TextIO | None = None) -> int:
     """Play one game; return the exit status."""
     return Match(game, players, kinds, seed, lang, console, stdin or sys.stdin).run()
+
+
+@dataclass
+class Played:
+    """One finished game of a match: its number, seed, who sat where, and its outcome."""
+
+    number: int
+    seed: int
+    seats: list[int]  # per seat: the index of the person or bot sitting there
+    outcome: Outcome
+
+
+def participants(kinds: list[str], lang: str) -> list[str]:
+    """Names for the people and bots of a match, which stay theirs as the seats rotate."""
+    humans = [p for p, k in enumerate(kinds) if k == HUMAN]
+    bots = [p for p, k in enumerate(kinds) if k != HUMAN]
+    names = [""] * len(kinds)
+    for i, p in enumerate(humans, 1):
+        names[p] = t("you", lang) if len(humans) == 1 else t("human_n", lang, n=i)
+    for i, p in enumerate(bots, 1):
+        names[p] = t("bot_n", lang, n=i)
+    return names
+
+
+def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, games: int,
+               lang: str, console: Console, stdin: TextIO | None = None) -> int:
+    """Play `games` games in a row, the seats rotating by one after each; return the status.
+
+    Game k (from 0) is dealt from seed + k, and whoever sat at seat i sits at seat i + 1 (mod the
+    number of players) in the next game. A summary per person or bot ends the match."""
+    who = participants(kinds, lang)
+    played: list[Played] = []
+    code = 0
+    for k in range(games):
+        seats = [(s - k) % players for s in range(players)]
+        seat_kinds = [kinds[p] for p in seats]
+        seating = Seating(k + 1, games, [who[p] for p in seats], ",".join(seat_kinds))
+        match = Match(game, players, seat_kinds, seed + k, lang, console, stdin or sys.stdin,
+                      seating)
+        code = match.run()
+        if match.state.outcome is None:  # the human quit, or the input ended
+            break
+        played.append(Played(k + 1, seed + k, seats, match.state.outcome))
+        if k + 1 < games and match.humans and match.term.interactive:
+            try:
+                match.term.ask(t("next_game", lang, k=k + 2, n=games) + " ")
+            except EndOfInput:
+                code = 1
+                break
+    summarise(game, played, who, games, lang, console)
+    return code
+
+
+def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: int, lang: str,
+              console: Console) -> None:
+    """Each game's reason, scores and winners per person or bot, then the games each won."""
+    out = console
+    out.print()
+    out.print(Text(t("match_summary", lang, n=games), style="bold"))
+    wins = [0] * len(who)
+    for g in played:
+        o = g.outcome
+        winners = [g.seats[s] for s in o.winners]
+        for p in winners:
+            wins[p] += 1
+        names = ", ".join(who[p] for p in sorted(winners))
+        said = (t("no_winner", lang) if not winners else
+                t("winner" if len(winners) == 1 else "winners", lang, names=names))
+        out.print(t("match_result", lang, k=g.number, seed=g.seed,
+                    reason=game.texts.word(o.reason, lang), winners=said))
+        score = {g.seats[s]: o.scores[s] for s in range(len(o.scores))}
+        out.print("  " + ", ".join(f"{who[p]} {score[p]}" + (" ★" if p in winners else "")
+                                   for p in range(len(who))))
+    out.print(Text(t("games_won", lang, wins=", ".join(
+        f"{who[p]} {wins[p]}" for p in range(len(who)))), style="bold"))
+    if len(played) < games:
+        out.print(t("match_stopped", lang, k=len(played), n=games))

@@ -17,7 +17,7 @@ from typing import Any
 from lark import Token, Tree
 from pydantic import ValidationError
 
-from . import dsl
+from . import dsl, variants
 from .actions import DONE, PICK, START, Action
 from .dsl import (
     BOOL,
@@ -64,16 +64,16 @@ VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": 
 MAX_DECK = 10_000
 
 
-def load(path: str | Path) -> Game:
-    """Load, check and compile a ruleset file; raise RulesetError listing every problem."""
+def load(path: str | Path, variant: str | None = None) -> Game:
+    """Load, check and compile a ruleset file (or one of its variants); raise RulesetError."""
     text = read_text(path)
-    return load_text(text, str(path))
+    return load_text(text, str(path), variant)
 
 
-def load_text(text: str, file: str = "<ruleset>") -> Game:
-    """Load a ruleset from YAML text (file names it in messages)."""
+def load_text(text: str, file: str = "<ruleset>", variant: str | None = None) -> Game:
+    """Load a ruleset from YAML text (file names it in messages; `extends` is relative to it)."""
     src = parse_yaml(text, file)
-    return Compiler(src).build()
+    return variants.build(src, variant, lambda s: Compiler(s).build())
 
 
 def _friendly_pydantic(err: dict, src: Source) -> Diagnostic:

@@ -1,0 +1,375 @@
+"""Variants: a ruleset as a base tree with small overlays merged over it.
+
+Two forms share one merge rule. A ruleset may declare named variants,
+
+    variants:
+      short:
+        description: First to 3 points.
+        changes: {define: {target: 3}}
+
+and a file may extend another (`extends: base.yaml`), its other top-level keys being the overlay.
+Merging: a mapping merges into a mapping key by key; any other value (a number, a text, a list)
+replaces the base's value whole; `null` removes the key. A key the base does not have is an error
+unless it is written `+key`, which adds it. Every node of the merged tree remembers the file and
+the path it came from, so a diagnostic points at the base's line or the overlay's.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .dsl import did_you_mean
+from .errors import Diagnostic, RulesetError, UsageError
+from .yamlsource import Pos, Source, YamlPath, format_path, parse_yaml, read_text
+
+if TYPE_CHECKING:
+    from .game import Game
+
+EXTENDS = "extends"
+VARIANTS = "variants"
+VARIANT_KEYS = ("description", "changes")
+ADD = "+"
+NAME = re.compile(r"^[^\W\d][\w-]*$")  # a word: a letter or '_', then letters, digits, '_', '-'
+MAX_CHAIN = 32  # files extending files
+
+
+class UnknownVariantError(RulesetError, UsageError):
+    """A variant name the ruleset does not declare (a caller's mistake, with a diagnostic)."""
+
+    def __init__(self, diagnostics: list[Diagnostic], variant: str, declared: list[str]):
+        self.variant = variant
+        self.declared = declared
+        super().__init__(diagnostics)
+
+
+@dataclass
+class MergedSource(Source):
+    """A ruleset tree built from several sources: each node maps to the file and path it came from.
+
+    `origins` maps a path of the merged tree to (plain source, path in that source); a path not
+    listed takes the entry of its nearest listed ancestor, with the rest of the path appended."""
+
+    origins: dict[YamlPath, tuple[Source, YamlPath]] = field(default_factory=dict)
+
+    def locate(self, path: YamlPath) -> tuple[Source, YamlPath]:
+        """The plain source and the path in it where the merged node at path was written."""
+        p = tuple(path)
+        for i in range(len(p), -1, -1):
+            hit = self.origins.get(p[:i])
+            if hit is not None:
+                return hit[0], hit[1] + p[i:]
+        return Source(self.file, self.text, self.data, self.positions, self.key_positions), p
+
+    def pos_of(self, path: YamlPath, key: bool = False) -> Pos | None:
+        """The position of the node at path (or its key) in the file it came from."""
+        src, where = self.locate(path)
+        return src.pos_of(where, key=key)
+
+    def diagnostic(
+        self, message: str, path: YamlPath, *, key: bool = False,
+        offset: tuple[int, int] | None = None, hint: str = "",
+    ) -> Diagnostic:
+        """A diagnostic located in the file (base or overlay) where the node at path was written."""
+        src, where = self.locate(path)
+        return src.diagnostic(message, where, key=key, offset=offset, hint=hint)
+
+
+@dataclass
+class Resolved:
+    """A ruleset ready to compile: its tree, its declared variants and non-fatal problems."""
+
+    source: Source
+    variants: dict[str, str]  # declared name -> description, in file order
+    diagnostics: list[Diagnostic]
+
+
+def _origins(src: Source) -> dict[YamlPath, tuple[Source, YamlPath]]:
+    if isinstance(src, MergedSource):
+        return dict(src.origins)
+    return {(): (src, ())}
+
+
+def _located(src: Source, path: YamlPath) -> tuple[Source, YamlPath]:
+    return src.locate(path) if isinstance(src, MergedSource) else (src, tuple(path))
+
+
+class _Merger:
+    """Merges one overlay (a mapping in `over` at `opath`) into a copy of a base tree."""
+
+    def __init__(self, base: Source, over: Source, what: str):
+        self.base = base
+        self.over = over
+        self.what = what  # who changes the base, for messages: "a variant", "this file"
+        self.origins = _origins(base)
+        self.errors: list[Diagnostic] = []
+
+    def run(self, opath: YamlPath, skip: tuple[str, ...] = ()) -> Any:
+        """The merged tree (a deep copy of the base's data with the overlay applied)."""
+        data = copy.deepcopy(self.base.data)
+        overlay = self.over._value_at(opath) if opath else self.over.data
+        if isinstance(overlay, dict):
+            overlay = {k: v for k, v in overlay.items() if k not in skip}
+            self._merge(data, overlay, (), tuple(opath))
+        return data
+
+    def error(self, message: str, path: YamlPath, hint: str = "", key: bool = True) -> None:
+        self.errors.append(self.over.diagnostic(message, path, key=key, hint=hint))
+
+    def _graft(self, bpath: YamlPath, opath: YamlPath) -> None:
+        """The merged node at bpath now comes from the overlay's node at opath."""
+        n = len(bpath)
+        for p in [p for p in self.origins if len(p) >= n and p[:n] == bpath]:
+            del self.origins[p]
+        self.origins[bpath] = _located(self.over, opath)
+        if isinstance(self.over, MergedSource):  # keep finer origins inside the grafted value
+            m = len(opath)
+            for q, target in self.over.origins.items():
+                if len(q) > m and q[:m] == opath:
+                    self.origins[bpath + q[m:]] = target
+
+    def _merge(self, base: dict, over: dict, bpath: YamlPath, opath: YamlPath) -> None:
+        where = f"at {format_path(bpath)}" if bpath else "at the top level"
+        for key, value in over.items():
+            op = opath + (key,)
+            if isinstance(key, str) and key.startswith(ADD):
+                name = key[len(ADD):]
+                if not name:
+                    self.error(f"'{ADD}' alone adds nothing", op,
+                               f"write '{ADD}name: ...' to add an entry called name")
+                elif name in base:
+                    self.error(f"'{key}' adds '{name}', but the base ruleset already has "
+                               f"'{name}' {where}", op,
+                               f"to change it, write '{name}' without '{ADD}'")
+                elif value is None:
+                    self.error(f"'{key}' adds nothing (its value is null)", op, key=False)
+                elif self._plain(value, op):
+                    base[name] = copy.deepcopy(value)
+                    self._graft(bpath + (name,), op)
+                continue
+            if key not in base:
+                close = did_you_mean(str(key), [k for k in base if isinstance(k, str)])
+                add = f"to add a new entry, write '{ADD}{key}'"
+                self.error(f"'{key}' is not in the base ruleset {where}: {self.what} can only "
+                           "change what is there", op,
+                           f"{close} Or, {add}" if close else add)
+                continue
+            if value is None:
+                del base[key]
+                n = len(bpath) + 1
+                for p in [p for p in self.origins if len(p) >= n and p[:n] == bpath + (key,)]:
+                    del self.origins[p]
+            elif isinstance(value, dict) and isinstance(base[key], dict):
+                self._merge(base[key], value, bpath + (key,), op)
+            elif self._plain(value, op):
+                base[key] = copy.deepcopy(value)
+                self._graft(bpath + (key,), op)
+
+    def _plain(self, value: Any, path: YamlPath) -> bool:
+        """Whether a new or replacing value has no '+key' inside (all of it is new already)."""
+        ok = True
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(k, str) and k.startswith(ADD):
+                    self.error(f"'{k}' is inside a value that is new as a whole, so there is "
+                               "nothing to add to", path + (k,),
+                               f"write '{k[len(ADD):]}' without '{ADD}'")
+                    ok = False
+                ok = self._plain(v, path + (k,)) and ok
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                ok = self._plain(v, path + (i,)) and ok
+        return ok
+
+
+def merged(base: Source, over: Source, opath: YamlPath, what: str,
+           skip: tuple[str, ...] = ()) -> tuple[MergedSource, list[Diagnostic]]:
+    """The base with the overlay at opath of `over` merged in, and the merge's errors."""
+    m = _Merger(base, over, what)
+    data = m.run(opath, skip)
+    out = MergedSource(over.file, over.text, data, over.positions, over.key_positions, m.origins)
+    return out, m.errors
+
+
+# ---- extends ------------------------------------------------------------------------------
+def extend(src: Source, chain: tuple[tuple[Path, str], ...] = ()) -> Source:
+    """The ruleset src describes once its `extends` chain is followed (src itself if none)."""
+    data = src.data
+    if not isinstance(data, dict) or EXTENDS not in data:
+        return src
+    target = data[EXTENDS]
+    path = (EXTENDS,)
+    if not isinstance(target, str) or not target.strip():
+        raise RulesetError([src.diagnostic(
+            "'extends' names the ruleset file this one is based on, e.g. 'extends: base.yaml'",
+            path, hint="the path is relative to this file")])
+    here = _identity(src.file)
+    chain = chain + ((here, src.file),)
+    file = os.path.normpath(os.path.join(os.path.dirname(src.file), target))
+    ident = _identity(file)
+    names = [name for _, name in chain]
+    if ident is not None and ident in [p for p, _ in chain]:
+        start = [p for p, _ in chain].index(ident)
+        cycle = " -> ".join(names[start:] + [names[start]])
+        raise RulesetError([src.diagnostic(
+            f"the rulesets extend each other in a cycle: {cycle}", path,
+            hint="one file in the cycle must be a whole ruleset, without 'extends'")])
+    if len(chain) >= MAX_CHAIN:
+        raise RulesetError([src.diagnostic(
+            f"more than {MAX_CHAIN} files extend each other in a chain", path)])
+    try:
+        text = read_text(file)
+    except RulesetError as e:
+        why = e.diagnostics[0].message if e.diagnostics else "it cannot be read"
+        why = why.split(": ", 1)[-1] if why.startswith("cannot read") else why
+        raise RulesetError([src.diagnostic(
+            f"cannot read the base ruleset '{target}' ({file}): {why}", path,
+            hint="the path is relative to the file that names it")]) from None
+    except ValueError:  # e.g. a NUL character in the name
+        raise RulesetError([src.diagnostic(
+            f"'{target[:60]}' is not a usable file name", path)]) from None
+    base = extend(parse_yaml(text, file), chain)
+    out, errors = merged(base, src, (), "this file", skip=(EXTENDS,))
+    if errors:
+        raise RulesetError(errors)
+    return out
+
+
+def _identity(file: str) -> Path | None:
+    try:
+        return Path(file).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
+# ---- declared variants ----------------------------------------------------------------------
+def _declared(src: Source) -> tuple[dict[str, str], list[Diagnostic]]:
+    """The well-formed variants of src (name -> description) and the problems of the others."""
+    data = src.data
+    if not isinstance(data, dict) or VARIANTS not in data:
+        return {}, []
+    section = data[VARIANTS]
+    errors: list[Diagnostic] = []
+    out: dict[str, str] = {}
+    if not isinstance(section, dict) or not section:
+        errors.append(src.diagnostic(
+            "'variants' is a mapping from each variant's name to its description and changes",
+            (VARIANTS,), hint="e.g. variants: {short: {description: ..., changes: {...}}}"))
+        return out, errors
+    for name, entry in section.items():
+        path: YamlPath = (VARIANTS, name)
+        good = True
+        if not isinstance(name, str) or not NAME.match(name):
+            errors.append(src.diagnostic(
+                f"a variant's name is one word (letters, digits, '_' or '-'), not {name!r}",
+                path, key=True))
+            good = False
+        if not isinstance(entry, dict):
+            errors.append(src.diagnostic(
+                "a variant is a mapping with 'changes' (and an optional 'description')", path,
+                hint="e.g. short: {description: First to 3 points., changes: {...}}"))
+            continue
+        for k in entry:
+            if k not in VARIANT_KEYS:
+                errors.append(src.diagnostic(
+                    f"unknown key '{k}'", path + (k,), key=True,
+                    hint=did_you_mean(str(k), VARIANT_KEYS) or
+                    "a variant has 'description' and 'changes'"))
+                good = False
+        description = entry.get("description", "")
+        if not isinstance(description, str):
+            errors.append(src.diagnostic(
+                "expected a text value", path + ("description",),
+                hint="put it in quotes to make it text"))
+            good = False
+        if "changes" not in entry:
+            good = False
+            if not any(did_you_mean(str(k), ["changes"]) for k in entry):  # else: misspelt
+                errors.append(src.diagnostic(
+                    "missing key 'changes'", path,
+                    hint=f"add 'changes: {{...}}' to variants.{name}: the parts of the ruleset "
+                         "this variant changes"))
+        elif not isinstance(entry["changes"], dict) or not entry["changes"]:
+            errors.append(src.diagnostic(
+                "'changes' is a mapping of what the variant changes, laid out as in the ruleset",
+                path + ("changes",), hint="e.g. changes: {players: {max: 6}}"))
+            good = False
+        else:
+            for k in entry["changes"]:
+                if isinstance(k, str) and k.removeprefix(ADD) in (VARIANTS, EXTENDS):
+                    errors.append(src.diagnostic(
+                        f"a variant cannot change '{k.removeprefix(ADD)}'",
+                        path + ("changes", k), key=True))
+                    good = False
+        if good:
+            out[name] = description
+    return out, errors
+
+
+def resolve(src: Source, variant: str | None = None) -> Resolved:
+    """Follow `extends`, check the declared variants, and apply the chosen one (if any)."""
+    tree = extend(src)
+    declared, errors = _declared(tree)
+    if not isinstance(tree.data, dict) or VARIANTS not in tree.data:
+        if variant is not None:
+            raise _unknown(tree, variant, declared)
+        return Resolved(tree, {}, [])
+    base = dataclasses.replace(
+        tree, data={k: v for k, v in tree.data.items() if k != VARIANTS})
+    chosen: Source | None = base if variant is None else None
+    for name in declared:
+        out, merge_errors = merged(base, tree, (VARIANTS, name, "changes"), "a variant")
+        errors += merge_errors
+        if name == variant and not merge_errors:
+            chosen = out
+    section = tree.data[VARIANTS]
+    if variant is not None and not (isinstance(section, dict) and variant in section):
+        raise _unknown(tree, variant, declared)
+    if chosen is None:  # the chosen variant is broken (or is not well-formed): say why
+        raise RulesetError(_ordered(errors, src.file))
+    return Resolved(chosen, declared, errors)
+
+
+def _unknown(src: Source, variant: str, declared: dict[str, str]) -> UnknownVariantError:
+    names = list(declared)
+    if not names:
+        diag = Diagnostic(f"no variant '{variant}': {src.file} declares no variants", src.file,
+                          hint="declare variants under 'variants:' (see the authoring guide)")
+    else:
+        diag = src.diagnostic(
+            f"no variant '{variant}'; the variants are: {', '.join(names)}", (VARIANTS,),
+            key=True, hint=did_you_mean(variant, names))
+    return UnknownVariantError([diag], variant, names)
+
+
+def build(src: Source, variant: str | None, compile_: Callable[[Source], Game]) -> Game:
+    """Resolve src (extends, variants), compile the chosen tree, and label the game with both."""
+    resolved = resolve(src, variant)
+    if resolved.source is src:
+        game = compile_(src)  # a plain ruleset: exactly as it always compiled
+    else:
+        try:
+            game = compile_(resolved.source)
+        except RulesetError as e:
+            raise RulesetError(_ordered(resolved.diagnostics + e.diagnostics, src.file)) from None
+        if resolved.diagnostics:
+            raise RulesetError(_ordered(resolved.diagnostics, src.file))
+    game.variant = variant
+    game.variants = list(resolved.variants)
+    game.variant_descriptions = dict(resolved.variants)
+    return game
+
+
+def _ordered(diags: list[Diagnostic], top: str) -> list[Diagnostic]:
+    """The loaded file's diagnostics first, then each base file's, each in line order."""
+    files: list[str] = [top]
+    for d in diags:
+        if d.file not in files:
+            files.append(d.file)
+    return sorted(diags, key=lambda d: (files.index(d.file), d.line, d.col))
