@@ -142,14 +142,16 @@ def regenerate(root: Path, rulesets: list[Path], out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for path in rulesets:
-        game = load(path)
-        players = min(max(game.min_players, 3), game.max_players)
+        base = load(path)
         rel = path.resolve().relative_to(root.resolve()).as_posix()
-        actions = bot_choices(game, players, seed=1, bot_seed=1)
-        text = render(game, rel, players, 1, actions)
-        target = out_dir / f"{path.stem}.txt"
-        target.write_text(text, encoding="utf-8")
-        written.append(target)
+        for variant in [None, *base.variants]:
+            game = base if variant is None else load(path, variant=variant)
+            players = game.min_players  # the smallest table keeps the file short
+            actions = bot_choices(game, players, seed=1, bot_seed=1)
+            text = render(game, rel, players, 1, actions, variant)
+            target = out_dir / (f"{path.stem}.{variant}.txt" if variant else f"{path.stem}.txt")
+            target.write_text(text, encoding="utf-8")
+            written.append(target)
     return written
 
 
@@ -162,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     regen.add_argument("--root", default=".", help="the repository root (default: .)")
     rep = sub.add_parser("replay", help="replay a game from choice indices, step by step")
     rep.add_argument("ruleset")
+    rep.add_argument("--variant", default=None, help="one of the ruleset's declared variants")
     rep.add_argument("--players", type=int, required=True)
     rep.add_argument("--seed", type=int, required=True)
     rep.add_argument("--choices", required=True, help="comma-separated action indices")
@@ -172,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in regenerate(root, files, root / "tests" / "playthroughs"):
             print(f"wrote {p}")
         return 0
-    game = load(args.ruleset)
+    game = load(args.ruleset, variant=args.variant)
     choices = [int(x) for x in args.choices.replace(" ", "").split(",") if x]
     for line in replay_steps(game, args.players, args.seed, choices):
         print(line)

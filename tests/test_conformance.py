@@ -24,7 +24,13 @@ RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
 
 
 def _games() -> list[tuple[Path, rulekit.Game]]:
-    return [(p, rulekit.load(p)) for p in RULESETS]
+    """Every bundled ruleset, and every variant each one declares."""
+    out = []
+    for p in RULESETS:
+        base = rulekit.load(p)
+        out.append((p, base))
+        out += [(p, rulekit.load(p, variant=v)) for v in base.variants]
+    return out
 
 
 GAMES = _games()
@@ -35,8 +41,9 @@ def _cases() -> list:
     for path, game in GAMES:
         counts = sorted({game.min_players, (game.min_players + game.max_players) // 2,
                          game.max_players})
+        name = path.stem + (f"[{game.variant}]" if game.variant else "")
         for n in counts:
-            cases.append(pytest.param(path, game, n, id=f"{path.stem}-{n}p"))
+            cases.append(pytest.param(path, game, n, id=f"{name}-{n}p"))
     return cases
 
 
@@ -48,17 +55,19 @@ def test_every_bundled_ruleset_is_found() -> None:
 class Replay:
     """Records choices so a failure can be replayed with one command."""
 
-    def __init__(self, path: Path, players: int, seed: int):
-        self.path, self.players, self.seed = path, players, seed
+    def __init__(self, path: Path, players: int, seed: int, variant: str | None = None):
+        self.path, self.players, self.seed, self.variant = path, players, seed, variant
         self.choices: list[int] = []
 
     def command(self) -> str:
         rel = self.path.relative_to(ROOT).as_posix()
-        return (f"python -m rulekit.playthrough replay {rel} --players {self.players} "
+        variant = f" --variant {self.variant}" if self.variant else ""
+        return (f"python -m rulekit.playthrough replay {rel}{variant} --players {self.players} "
                 f"--seed {self.seed} --choices {','.join(map(str, self.choices))}")
 
     def fail(self, message: str) -> None:
-        pytest.fail(f"{message}\n  ruleset {self.path.name}, {self.players} players, seed "
+        variant = f" (variant {self.variant})" if self.variant else ""
+        pytest.fail(f"{message}\n  ruleset {self.path.name}{variant}, {self.players} players, seed "
                     f"{self.seed}, choices {self.choices}\n  replay: {self.command()}")
 
 
@@ -89,6 +98,7 @@ class LogWatch:
         self.rec = rec
         self.knowledge: list[set[int]] = [set() for _ in range(players)]
         self.pending: list[tuple[str, int, list[int]]] = []
+        self.log_checked = 0  # events before this index were checked already
         self.original = rulekit.State.add_event
 
     def see(self, state: rulekit.State) -> None:
@@ -148,11 +158,12 @@ def _check_step(state: rulekit.State, rec: Replay, watch: LogWatch) -> None:
     if len(set(texts)) != len(texts):
         rec.fail(f"two legal actions share a string form: {texts}")
     watch.see(state)
-    for seat in range(state.n):
-        for key, args in events_for(state, seat):
+    for seat in range(state.n):  # only the events logged since the last step
+        for key, args in events_for(state, seat, watch.log_checked):
             if key.endswith("_hidden") and any(
                     isinstance(v, tuple) and v[0] == "card" for v in args.values()):
                 rec.fail(f"the hidden form of {key!r} still carries a card")
+    watch.log_checked = len(state.log)
 
 
 def _check_clone_and_json(state: rulekit.State, rec: Replay) -> None:
@@ -217,7 +228,7 @@ def _check_resample(state: rulekit.State, rec: Replay, salt: int) -> None:
 def test_random_game_properties(path: Path, game: rulekit.Game, players: int, data) -> None:
     """Every step of a random game keeps the engine's promises (see the module docstring)."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-    rec = Replay(path, players, seed)
+    rec = Replay(path, players, seed, game.variant)
     with LogWatch(rec, players) as watch:
         state = _play(game, players, seed, data, rec, watch)
     _check_end(game, players, seed, state, rec)
@@ -229,11 +240,12 @@ def _play(game: rulekit.Game, players: int, seed: int, data, rec: Replay,
     step = 0
     while not state.is_over:
         _check_step(state, rec, watch)
-        if step % 7 == 0:
+        # the costly checks thin out as a long game goes on (a match can last thousands of steps)
+        if step % max(7, step // 8) == 0:
             _check_clone_and_json(state, rec)
             _check_illegal(state, rec)
             _check_every_legal_applies(state, rec)
-        if step % 23 == 0:
+        if step % max(23, step // 4) == 0:
             _check_resample(state, rec, step)
         legal = state.legal_actions()
         k = data.draw(st.integers(0, len(legal) - 1))

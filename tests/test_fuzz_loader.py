@@ -187,6 +187,10 @@ def test_mutated_rulesets_fail_cleanly_or_play(data: st.DataObject, seed: int) -
         # a mutated game may break its own rules at run time, but only with a typed error
         with suppress(rulekit.RulekitError):
             play_a_little(game, seed)
+        # and each declared variant of it loads or fails with a typed error too
+        for variant in getattr(game, "variants", [])[:3]:
+            with suppress(rulekit.RulesetError):
+                rulekit.load_text(text, name, variant=variant)
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))

@@ -17,13 +17,18 @@ ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "tests" / "playthroughs").glob("*.txt"))
 
 
-def test_every_bundled_ruleset_has_a_playthrough() -> None:
-    """A ruleset without a golden playthrough fails the suite until one is generated."""
-    recorded = {playthrough.parse(f.read_text(encoding="utf-8")).ruleset for f in FILES}
+def test_every_bundled_ruleset_and_variant_has_a_playthrough() -> None:
+    """A ruleset or variant without a golden playthrough fails until one is generated."""
+    recorded = set()
+    for f in FILES:
+        rec = playthrough.parse(f.read_text(encoding="utf-8"))
+        recorded.add((rec.ruleset, rec.variant))
     for path in sorted((ROOT / "rulesets").glob("*.yaml")):
         rel = path.relative_to(ROOT).as_posix()
-        assert rel in recorded, (f"{rel} has no golden playthrough; run: "
-                                 "python -m rulekit.playthrough regenerate")
+        for variant in [None, *rulekit.load(path).variants]:
+            assert (rel, variant) in recorded, (
+                f"{rel} {variant or ''} has no golden playthrough; run: "
+                "python -m rulekit.playthrough regenerate")
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
@@ -31,7 +36,7 @@ def test_playthrough_replays_identically(path: Path) -> None:
     """Replaying the recorded actions reproduces every line: deciders, legal actions, views."""
     text = path.read_text(encoding="utf-8")
     rec = playthrough.parse(text)
-    game = rulekit.load(ROOT / rec.ruleset)
+    game = rulekit.load(ROOT / rec.ruleset, variant=rec.variant)
     again = playthrough.render(game, rec.ruleset, rec.players, rec.seed, rec.actions, rec.variant)
     if again != text:
         diff = "".join(list(difflib.unified_diff(
