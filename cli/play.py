@@ -470,6 +470,8 @@ class Match:
                                  self._value(v.type, values[v.name]))
         if parts:
             out.print(Columns(parts, padding=(0, 3)))
+        for z in g.table_zones:
+            self._melds(obs["table"][z.name], g.texts.word(z.label, lang))
         # one row per seat: visible player variables and zone sizes
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         table.add_column(t("player", lang))
@@ -494,6 +496,10 @@ class Match:
             if p == seat:
                 continue
             for z in g.player_zones:
+                if z.melds:
+                    self._melds(row["zones"][z.name],
+                                f"{self.names[p]} — {g.texts.word(z.label, lang)}")
+                    continue
                 seen = [c for c in row["zones"][z.name]["cards"] if c is not None]
                 if seen:
                     out.print(Text(t("visible_in", lang, name=self.names[p],
@@ -505,9 +511,22 @@ class Match:
                 continue
             view = mine[z.name]
             label = t("your_zone", lang, zone=g.texts.word(z.label, lang))
+            if z.melds:
+                self._melds(view, label)
+                continue
             cards = [c for c in view["cards"] if c is not None]
             out.print(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
                       self.paint.cards(cards, empty=t("empty", lang)))
+
+    def _melds(self, view: dict, title: str) -> None:
+        """A zone of melds, one meld a line: its kind and its cards (a run lowest first)."""
+        melds = view.get("melds")
+        if not melds:
+            return
+        self.console.print(Text(t("melds_in", self.lang, zone=title), style="bold"))
+        for m in melds:
+            kind = t(m["kind"], self.lang)
+            self.console.print(Text(f"  {m['meld']}. {kind}: ") + self.paint.cards(m["cards"]))
 
     def _zone_cell(self, view: dict, counts_only: bool = False) -> Text:
         """A zone as a count, with the cards this seat may see in it (the face-up ones)."""

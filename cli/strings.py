@@ -39,6 +39,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "visible_in": {"en": "Visible in {name}'s {zone}: ", "fr": "Visibles — {zone} de {name} : ",
                    "es": "Visibles — {zone} de {name}: "},
     "empty": {"en": "(no cards)", "fr": "(aucune carte)", "es": "(sin cartas)"},
+    "melds_in": {"en": "Melds — {zone}:", "fr": "Combinaisons — {zone} :",
+                 "es": "Combinaciones — {zone}:"},
+    "run": {"en": "run", "fr": "suite", "es": "escalera"},
+    "set": {"en": "set", "fr": "brelan", "es": "trío"},
     "colon": {"en": ": ", "fr": " : ", "es": ": "},
     "your_turn": {
         "en": "Your turn. What do you do?",

@@ -1,0 +1,45 @@
+"""The terminal shows melds one per line, with their kind and cards (tests/engine/melds.yaml)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+from rulekit_cli.main import main
+
+import rulekit
+
+RUMMY = Path(__file__).resolve().parent / "engine" / "melds.yaml"
+
+
+def run(*argv: str, stdin: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            main(list(argv))
+    finally:
+        sys.stdin = old
+    return out.getvalue()
+
+
+def a_seed_where_seat_0_can_lay() -> int:
+    game = rulekit.load(RUMMY)
+    for seed in range(200):
+        if "lay" in [str(a) for a in game.new_state(2, seed).legal_actions()]:
+            return seed
+    raise AssertionError("no seed lets seat 0 lay a meld at once")
+
+
+def test_a_laid_meld_is_shown_with_its_kind_and_cards() -> None:
+    seed = a_seed_where_seat_0_can_lay()
+    # "1" starts laying, then keeps taking the first card still able to make a meld
+    out = run("play", str(RUMMY), "--players", "2", "--seed", str(seed),
+              stdin="1\n" * 8 + "show\nquit\n")
+    assert "Melds — table:" in out
+    line = next(x for x in out.splitlines() if x.startswith("  1. "))
+    assert line.split(":")[0] in ("  1. run", "  1. set")
+    assert len(line.split(":", 1)[1].split(",")) >= 3
