@@ -218,6 +218,9 @@ class Match:
         out.print(table)
         if not self.game.texts.has("game_over"):
             out.print(t("reason", lang, reason=self.game.texts.word(outcome.reason, lang)))
+        if not outcome.winners:  # a cooperative game lost together, say
+            out.print(Text(t("no_winner", lang), style="bold"))
+            return
         names = ", ".join(self.names[p] for p in outcome.winners)
         out.print(Text(t("winner" if len(outcome.winners) == 1 else "winners", lang, names=names),
                        style="bold"))

@@ -43,3 +43,14 @@ def test_a_laid_meld_is_shown_with_its_kind_and_cards() -> None:
     line = next(x for x in out.splitlines() if x.startswith("  1. "))
     assert line.split(":")[0] in ("  1. run", "  1. set")
     assert len(line.split(":", 1)[1].split(",")) >= 3
+
+
+def test_a_game_nobody_wins_says_so(tmp_path: Path) -> None:
+    """winners: none (or a condition nobody meets) ends with 'No winner', not an empty list."""
+    text = RUMMY.read_text(encoding="utf-8").replace("  winners: highest", "  winners: none")
+    path = tmp_path / "nobody.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = run("play", str(path), "--players", "2", "--seats", "random,random", "--seed", "1",
+              stdin="")
+    assert "No winner" in out
+    assert "Winners (shared): \n" not in out
