@@ -400,7 +400,11 @@ class Match:
             return Answer(command=cmd)
         tokens = text.replace(",", " ").split()
         if not all(tok.lstrip("-").isdigit() for tok in tokens):
-            return Answer(message=t("unknown_answer", lang, text=text))
+            message = t("unknown_answer", lang, text=text)
+            why = self.state.why_illegal(text)  # the engine says why, when it can
+            if why and not why.startswith("there is no action called"):
+                message += f" ({why})"
+            return Answer(message=message)
         numbers = [int(tok) for tok in tokens]
         if self._number_param(legal):
             values = [a.value for a in legal]

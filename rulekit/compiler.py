@@ -1267,9 +1267,11 @@ class Compiler:
             params.append(cp)
         effects = self.effects(a.effects, path + ("effects",), pscope)
         start = Action(START, name, index, name)
+        when_text = str(a.when).lower() if isinstance(a.when, bool) else str(a.when)
         return CompiledAction(name=name, index=index, rule=f"actions.{name}", label=label,
                               window=window, phases=phases, when=when.fn if when else _false,
-                              params=params, effects=effects, closes=a.closes, start=start)
+                              params=params, effects=effects, closes=a.closes, start=start,
+                              when_text=when_text)
 
     def param(self, p: Any, path: YamlPath, scope: Scope, rule: str) -> CompiledParam | None:
         g = self.game
@@ -1347,6 +1349,7 @@ class Compiler:
                 typed = self.expr(v, path + (key,), scope, INT, f"'{key}'")
                 setattr(cp, key, typed.fn if typed else (lambda s, e: 0))
         if p.where is not None:
+            cp.where_text = str(p.where)
             typed = self.expr(p.where, path + ("where",), where_scope, BOOL, "'where'")
             cp.where = typed.fn if typed else _true
         if p.otherwise is not None:

@@ -56,10 +56,13 @@ class IllegalActionError(RulekitError):
     action: str
     summary: str
     legal: list[str] = field(default_factory=list)
+    reason: str = ""  # why it is not legal, when that can be told
 
     def __str__(self) -> str:
         shown = ", ".join(self.legal[:12]) + (" ..." if len(self.legal) > 12 else "")
-        return f"illegal action {self.action!r} in state [{self.summary}]; legal: {shown}"
+        why = f": {self.reason}" if self.reason else ""
+        return (f"illegal action {self.action!r}{why} (state: {self.summary}); "
+                f"legal: {shown}")
 
 
 class RuleRuntimeError(RulekitError):

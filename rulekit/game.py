@@ -33,6 +33,7 @@ class CompiledParam:
     value_type: str = "any"
     prompt: str | None = None
     meld: bool = False  # cards: only picks that can still end in a valid new meld
+    where_text: str = ""
     _choose: dict = field(default_factory=dict, repr=False)
 
     def _meld_faces(self, picked: list[int], avail: list[int], low: int, high: int) -> set[int]:
@@ -51,6 +52,40 @@ class CompiledParam:
             if rules.possible(picked + [c], pool, low, high):
                 out.add(f)
         return out
+
+    def why_not(self, s: State, frame: BuildFrame, text: str) -> str:
+        """Why text is not a legal step for this parameter now."""
+        g = self.game
+        env = dict(frame.env)
+        if self.kind != "cards":
+            return f"that is not a possible {self.name} now"
+        picked = frame.picked
+        if text == "done":
+            low = 1 if self.min is None else g.guard(self.rule + ".min", self.min, s, env)
+            if len(picked) < low:
+                return f"pick at least {low} card(s) first ({len(picked)} so far)"
+            if self.meld:
+                return "the cards picked so far do not form a run or a set"
+            return "'done' is not possible now"
+        label = text.removeprefix("pick ")
+        if label == text or label not in g.labels:
+            return f"there is no card called {label!r}"
+        src = g.guard(self.rule + ".from", self.source, s, env)
+        cards = s.zones[src] if isinstance(src, int) else src
+        mine = [c for c in cards if g.labels[c] == label and c not in picked]
+        if not mine:
+            return f"{label} is not among the cards you can choose from"
+        if len(picked) >= self.max_of(s, env):
+            return "no more cards may be picked; choose 'done'"
+        if self.where is not None:
+            env["it"] = mine[0]
+            if not g.guard(self.rule + ".where", self.where, s, env):
+                return f"{label} does not meet this choice's condition (where: {self.where_text})"
+        if self.meld:
+            shown = ", ".join(g.labels[c] for c in picked) or "no card yet"
+            return (f"{label} cannot make a run or a set with the cards picked so far "
+                    f"({shown}) and the rest of the hand")
+        return f"{label} cannot be picked now"
 
     def max_of(self, s: State, env: dict) -> int:
         """How many cards may be picked at most."""
@@ -145,6 +180,7 @@ class CompiledAction:
     effects: Fn
     closes: bool
     start: Action
+    when_text: str = ""
 
 
 @dataclass

@@ -427,7 +427,36 @@ class State:
                     self._restore(backup)  # a failed action changes nothing
                     raise
                 return
-        raise IllegalActionError(text, self.summary(), [a.text for a in legal])
+        raise IllegalActionError(text, self.summary(), [a.text for a in legal],
+                                 self.why_illegal(text))
+
+    def why_illegal(self, text: str) -> str:
+        """Why the action written text is not legal now, in words a player can act on."""
+        try:
+            return self._why_illegal(text)
+        except RulekitError:
+            return ""
+
+    def _why_illegal(self, text: str) -> str:
+        g = self.game
+        if self.stack and isinstance(self.stack[-1], BuildFrame):
+            frame = self.stack[-1]
+            act = g.actions[frame.action]
+            p = act.params[frame.pidx]
+            return p.why_not(self, frame, text)
+        names = {a.name: a for a in g.actions}
+        if text not in names:
+            return f"there is no action called {text!r} here"
+        act = names[text]
+        if self.stack:
+            win = g.windows[self.stack[-1].win]
+            if act.window is None or g.windows[act.window] is not win:
+                return f"{text!r} cannot answer now ({win.name!r} is asking)"
+        elif act.window is not None:
+            return f"{text!r} only answers in the window {g.windows[act.window].name!r}"
+        elif act.phases is not None and self.phase not in act.phases:
+            return f"{text!r} is not taken in the phase {g.phases[self.phase].name!r}"
+        return f"its condition does not hold now ({act.rule}.when: {act.when_text})"
 
     def _restore(self, other: State) -> None:
         for name in State.__slots__:

@@ -244,3 +244,30 @@ def test_bug_a_wild_escaped_wild_values_through_cards_that_never_meld() -> None:
     meld = rulekit.observation(s, 0)["table"]["table"]["melds"][0]
     assert meld["values"] == [2, 3, 4]
     assert g.meld_rules.check(ids(g, "special", "n2", "n3")) is None
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("pick 7s", "7s cannot make a run or a set with the cards picked so far (no card yet) and "
+                "the rest of the hand"),
+    ("done", "pick at least 1 card(s) first (0 so far)"),
+    ("pick 8h", "8h is not among the cards you can choose from"),
+    ("pick zz", "there is no card called 'zz'"),
+])
+def test_an_illegal_pick_says_why_and_changes_nothing(game: rulekit.Game, text: str,
+                                                     reason: str) -> None:
+    """A meld that cannot be made is refused with the reason, and the state is unchanged."""
+    s = lay_position(game, ["1h", "2h", "3h", "7s", "5s"])
+    s.apply("lay")
+    before = s.key()
+    with pytest.raises(rulekit.IllegalActionError) as err:
+        s.apply(text)
+    assert err.value.reason == reason
+    assert s.key() == before
+
+
+def test_an_action_whose_condition_fails_names_the_condition(game: rulekit.Game) -> None:
+    s = lay_position(game, ["1h", "7s", "4h", "8s", "6h"])
+    with pytest.raises(rulekit.IllegalActionError) as err:
+        s.apply("lay")
+    assert err.value.reason == ("its condition does not hold now "
+                                "(actions.lay.when: can_form_meld(actor.hand))")
