@@ -40,7 +40,8 @@ class MeldRules:
         return self.wild_low <= v <= self.wild_high
 
     # ---- a whole meld ----------------------------------------------------------------
-    def check(self, cards: list[int], wild_as: int | None = None) -> tuple[str, dict[int, int]] | None:
+    def check(self, cards: list[int],
+              wild_as: int | None = None) -> tuple[str, dict[int, int]] | None:
         """(kind, values of the wilds) if cards form a valid new meld, else None.
 
         wild_as, if given, is the value every wild among the cards must stand for; otherwise
