@@ -23,11 +23,12 @@ from .errors import (
 from .game import Game
 from .observe import events_for, observation, render_event, resample
 from .state import Outcome, State
+from .variants import UnknownVariantError
 
 __all__ = [
     "Action", "CannotReadError", "Diagnostic", "EvaluationLimitError", "Game", "GameOverError",
     "IllegalActionError", "InvariantError", "Outcome", "RuleRuntimeError", "RulekitError",
     "RulesetError", "State", "UsageError", "events_for", "load", "load_text", "observation",
-    "render_event", "resample",
+    "render_event", "resample", "UnknownVariantError",
 ]
 __version__ = "0.1.0"

@@ -62,6 +62,7 @@ Fn = Callable[[Any, dict], Any]
 VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": CARDS,
              "players": PLAYERS, "text": STR}
 MAX_DECK = 10_000
+MAX_MELD_SPAN = 10_000  # runs are searched over the range of meld values
 
 
 def load(path: str | Path, variant: str | None = None) -> Game:
@@ -1412,6 +1413,11 @@ class Compiler:
         # runs stay within the values of the cards that may meld (and what wilds may be)
         naturals = [v for v, w, k in zip(values, wild, ok, strict=True) if k and not w] or [0]
         low, high = min(naturals), max(naturals)
+        if high - low > MAX_MELD_SPAN:
+            self.error(f"meld values run from {low} to {high}; runs need a range of at most "
+                       f"{MAX_MELD_SPAN} values", path + ("value",),
+                       hint="give melds.value small numbers (a rank, say), not scores")
+            return
         wild_low = wild_high = None
         if spec.wild_values is not None:
             wild_low, wild_high = spec.wild_values.min, spec.wild_values.max

@@ -283,6 +283,9 @@ class Game:
         self.winners_mode = "highest"  # highest | lowest | all | none | condition
         self.winners_fn: Fn = None
         self.meld_rules: MeldRules | None = None
+        self.variant: str | None = None  # set by the loader (rulekit.variants)
+        self.variants: list[str] = []
+        self.variant_descriptions: dict[str, str] = {}
         self.team_names: list[str] = []
         self.team_of_fn: Fn = None  # each player's team name, from teams.of
         self.team_zones: list[ZoneInfo] = []

@@ -72,8 +72,8 @@ class SetSpec(Model):
 
 
 class RangeSpec(Model):
-    min: int
-    max: int
+    min: int = Field(ge=-(10**6), le=10**6)
+    max: int = Field(ge=-(10**6), le=10**6)
 
 
 class MeldsSpec(Model):

@@ -271,3 +271,13 @@ def test_an_action_whose_condition_fails_names_the_condition(game: rulekit.Game)
         s.apply("lay")
     assert err.value.reason == ("its condition does not hold now "
                                 "(actions.lay.when: can_form_meld(actor.hand))")
+
+
+def test_bug_huge_meld_values_exhausted_memory() -> None:
+    """Meld values spanning an enormous range are a located load error (found by the fuzzer),
+    not a search over 10^21 values."""
+    text = GAP.replace("    - {kind: num, v: [2, 3, 4, 5]}",
+                       "    - {kind: num, v: [2, 3, 1000000000000000000000]}")
+    with pytest.raises(rulekit.RulesetError) as err:
+        rulekit.load_text(text, "huge.yaml")
+    assert any("runs need a range of at most" in d.message for d in err.value.diagnostics)
