@@ -186,7 +186,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "match_summary": {
         "en": "Match summary: {n} game(s); the seats rotate by one after each game",
         "fr": "Bilan du match : {n} partie(s) ; les places tournent d'un cran après chaque partie",
-        "es": "Resumen del encuentro: {n} partida(s); los asientos rotan un puesto tras cada partida",
+        "es": "Resumen del encuentro: {n} partida(s); los asientos rotan un puesto tras "
+              "cada partida",
     },
     "match_result": {"en": "Game {k} (seed {seed}): {reason}. {winners}",
                      "fr": "Partie {k} (graine {seed}) : {reason}. {winners}",
