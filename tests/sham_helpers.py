@@ -11,6 +11,8 @@ import functools
 from collections import Counter
 from pathlib import Path
 
+from game_helpers import hand, in_window, legal, pending, size  # noqa: F401
+
 import rulekit
 from rulekit.testing import arrange, labels
 
@@ -55,28 +57,6 @@ def deal(n: int, hands: dict[int, list[str]] | None = None, draw: list[str] | No
     return s
 
 
-def legal(s: rulekit.State) -> list[str]:
-    """The decider's legal actions as canonical texts."""
-    return [str(a) for a in s.legal_actions()]
-
-
-def hand(s: rulekit.State, seat: int) -> Counter:
-    """The labels of a seat's hand, as a multiset."""
-    return Counter(labels(s, ("hand", seat)))
-
-
-def size(s: rulekit.State, ref) -> int:
-    return len(labels(s, ref))
-
-
-def pending(s: rulekit.State) -> dict | None:
-    """What is being decided now, as any seat may know it."""
-    return rulekit.observation(s, None)["pending"]
-
-
-def in_window(s: rulekit.State, name: str) -> bool:
-    p = pending(s)
-    return p is not None and p.get("window") == name
 
 
 def in_round(s: rulekit.State, seat: int) -> bool:
