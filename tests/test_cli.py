@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import os
 import random
 import re
 import signal
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cli_helpers import Run, cli  # noqa: F401
 from rulekit_cli.bots import bot_rng, choose
-from rulekit_cli.main import main
 
 import rulekit
 from rulekit.testing import labels
@@ -84,26 +81,6 @@ text:
 """
 
 
-@dataclass
-class Run:
-    """What one `rulekit` run printed, and its exit status."""
-
-    code: int
-    out: str
-    err: str
-
-
-def cli(*argv: str, stdin: str = "") -> Run:
-    """Run `rulekit argv...` in this process with stdin as piped (non-terminal) input."""
-    out, err = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            code = main(list(argv))
-    finally:
-        sys.stdin = old_stdin
-    return Run(code, out.getvalue(), err.getvalue())
 
 
 def cli_process(*argv: str, stdin: str = "", env: dict[str, str] | None = None) -> Run:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import io
-import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from rulekit_cli.main import main
+from cli_helpers import cli
 
 import rulekit
 
@@ -15,15 +12,7 @@ RUMMY = Path(__file__).resolve().parent / "engine" / "melds.yaml"
 
 
 def run(*argv: str, stdin: str) -> str:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            main(list(argv))
-    finally:
-        sys.stdin = old
-    return out.getvalue()
+    return cli(*argv, stdin=stdin).out
 
 
 def a_seed_where_seat_0_can_lay() -> int:

@@ -6,16 +6,12 @@ library (the same seeded bots) to check what the driver prints.
 
 from __future__ import annotations
 
-import io
 import re
-import sys
-from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cli_helpers import Run, cli  # noqa: F401
 from rulekit_cli.bots import bot_rng, choose
-from rulekit_cli.main import main
 
 import rulekit
 
@@ -25,26 +21,6 @@ BROKEN = str(HERE / "variants" / "broken_variants.yaml")
 MINIMAL = str(HERE / "engine" / "minimal.yaml")
 
 
-@dataclass
-class Run:
-    """What one `rulekit` run printed, and its exit status."""
-
-    code: int
-    out: str
-    err: str
-
-
-def cli(*argv: str, stdin: str = "") -> Run:
-    """Run `rulekit argv...` in this process with stdin as piped (non-terminal) input."""
-    out, err = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            code = main(list(argv))
-    finally:
-        sys.stdin = old_stdin
-    return Run(code, out.getvalue(), err.getvalue())
 
 
 def bot_outcome(game: rulekit.Game, players: int, seed: int) -> rulekit.Outcome:
