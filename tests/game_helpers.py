@@ -32,3 +32,14 @@ def in_window(s: rulekit.State, name: str) -> bool:
     """Whether the window called name is asking now."""
     p = pending(s)
     return p is not None and p.get("window") == name
+
+
+def rendered(s: rulekit.State, seat: int | None, lang: str = "en", start: int = 0) -> list[str]:
+    """The log from `start` as `seat` reads it, rendered in `lang`."""
+    return [rulekit.render_event(s.game, key, args, lang)
+            for key, args in rulekit.events_for(s, seat, start)]
+
+
+def event_keys(s: rulekit.State, seat: int | None = None, start: int = 0) -> list[str]:
+    """The keys of the log's events from `start`, as `seat` reads them."""
+    return [key for key, _ in rulekit.events_for(s, seat, start)]

@@ -11,7 +11,15 @@ import functools
 from collections import Counter
 from pathlib import Path
 
-from game_helpers import hand, in_window, legal, pending, size  # noqa: F401
+from game_helpers import (  # noqa: F401
+    event_keys,
+    hand,
+    in_window,
+    legal,
+    pending,
+    rendered,
+    size,
+)
 
 import rulekit
 from rulekit.testing import arrange, labels
@@ -126,12 +134,3 @@ def all_labels(s: rulekit.State) -> Counter:
     return out
 
 
-def rendered(s: rulekit.State, seat: int | None, lang: str = "en", start: int = 0) -> list[str]:
-    """The log from `start` as `seat` reads it, rendered in `lang`."""
-    g = game()
-    return [rulekit.render_event(g, key, args, lang)
-            for key, args in rulekit.events_for(s, seat, start)]
-
-
-def event_keys(s: rulekit.State, seat: int | None = None, start: int = 0) -> list[str]:
-    return [key for key, _ in rulekit.events_for(s, seat, start)]
