@@ -989,36 +989,26 @@ class Compiler:
         base_tree, name_tok = lv.children
         base = self.x.expr(base_tree, scope)
         name = str(name_tok)
-        if base.type == dsl.TEAM:
-            if name not in t.team_vars:
-                raise fail(name_tok, f"teams have no variable '{name}'",
-                           did_you_mean(name, t.team_vars))
-            ti, tty = t.team_vars[name]
-            tf = base.fn
-
-            def set_team(s: Any, e: dict, v: Any) -> None:
-                team = tf(s, e)
-                if team is None:
-                    raise RuleRuntimeError("", f"cannot set '{name}' of no team (none)")
-                s.teamvars[ti][team] = v
-
-            return set_team, tty
-        if base.type != PLAYER:
+        # a variable of an owner: a player's (s.pvars) or a team's (s.teamvars)
+        owners = {PLAYER: ("player", "players", t.player_vars, "pvars"),
+                  dsl.TEAM: ("team", "teams", t.team_vars, "teamvars")}
+        if base.type not in owners:
             raise fail(lv, f"only player and team variables can be set with '.', but this is "
                        f"{describe(base.type)}")
-        if name not in t.player_vars:
-            raise fail(name_tok, f"players have no variable '{name}'",
-                       did_you_mean(name, t.player_vars))
-        i, ty = t.player_vars[name]
+        owner, owners_word, table, store = owners[base.type]
+        if name not in table:
+            raise fail(name_tok, f"{owners_word} have no variable '{name}'",
+                       did_you_mean(name, table))
+        i, ty = table[name]
         bf = base.fn
 
-        def set_player(s: Any, e: dict, v: Any) -> None:
-            p = bf(s, e)
-            if p is None:
-                raise RuleRuntimeError("", f"cannot set '{name}' of no player (none)")
-            s.pvars[i][p] = v
+        def set_owned(s: Any, e: dict, v: Any) -> None:
+            who = bf(s, e)
+            if who is None:
+                raise RuleRuntimeError("", f"cannot set '{name}' of no {owner} (none)")
+            getattr(s, store)[i][who] = v
 
-        return set_player, ty
+        return set_owned, ty
 
     def s_move_stmt(self, tree: Tree, scope: Scope) -> Fn:
         what, dest_tree, *places = tree.children
