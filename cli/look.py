@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import TextIO
+from collections.abc import Iterable
+from typing import Any, TextIO
 
 from rich.console import Console
+from rich.segment import Segment
 from rich.text import Text
 
 import rulekit
+from rulekit.plaintext import escape
 
 # Colour names in the languages the driver speaks -> a terminal style. Black cards are drawn
 # bold rather than black, which a dark terminal would hide.
@@ -38,6 +41,38 @@ for _style, _names in {
         COLOUR_NAMES[_n] = _style
 
 
+class InertConsole(Console):
+    """A rich console that never lets text act on the terminal, nor read it as markup.
+
+    Texts come from rulesets, which come from strangers: every character of every text segment
+    that could act on a terminal (ESC, CR, bidi overrides...) is shown escaped (see
+    rulekit.plaintext), and markup and emoji codes are never interpreted, whatever a caller
+    asks. Only rich's own control segments (cursor moves of a live status line) pass as they
+    are."""
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        # the one place every printed text passes through on its way to the terminal
+        return super()._render_buffer(
+            seg if seg.control else Segment(escape(seg.text), seg.style, seg.control)
+            for seg in buffer)
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:  # noqa: D102 - as Console.print
+        kwargs["markup"] = False
+        kwargs["emoji"] = False
+        super().print(*objects, **kwargs)
+
+    def input(self, prompt: Any = "", *, markup: bool = False, emoji: bool = False,
+              password: bool = False, stream: TextIO | None = None) -> str:
+        """As Console.input, but the prompt is never read as markup (rich's default is to)."""
+        return super().input(prompt, markup=False, emoji=False, password=password,
+                             stream=stream)
+
+
+def say(text: str = "", file: TextIO | None = None) -> None:
+    """Print a line of plain text (not through rich) with its control characters escaped."""
+    print(escape(text), file=file or sys.stdout)
+
+
 def make_console(file: TextIO | None = None) -> Console:
     """A console that colours only a terminal, and never when NO_COLOR is set."""
     no_color = os.environ.get("NO_COLOR", "") != ""
@@ -46,7 +81,7 @@ def make_console(file: TextIO | None = None) -> Console:
     if no_color:
         # color_system=None drops every style (bold too), so NO_COLOR output is plain text.
         kwargs["color_system"] = None
-    console = Console(**kwargs)
+    console = InertConsole(**kwargs)
     # a terminal gets lines wrapped at word boundaries; a file or pipe gets one line per message
     console.soft_wrap = not console.is_terminal
     return console

@@ -11,7 +11,7 @@ import rulekit
 from rulekit.variants import UnknownVariantError
 
 from .bench import run_bench
-from .look import make_console
+from .look import make_console, say
 from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -140,12 +140,12 @@ def _load(path: str, variant: str | None = None) -> rulekit.Game | None:
         raise _Usage(_unknown_variant(path, e)) from None
     except rulekit.CannotReadError as e:
         for d in e.diagnostics:
-            print(f"rulekit: {d.message}", file=sys.stderr)
+            say(f"rulekit: {d.message}", file=sys.stderr)
     except rulekit.RulesetError as e:
         for d in e.diagnostics:
-            print(d.render(), file=sys.stderr)
+            say(d.render(), file=sys.stderr)
         n = len(e.diagnostics)
-        print(f"rulekit: {path}: {n} error{'s' if n != 1 else ''}; the ruleset cannot be used",
+        say(f"rulekit: {path}: {n} error{'s' if n != 1 else ''}; the ruleset cannot be used",
               file=sys.stderr)
     return None
 
@@ -215,7 +215,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                               sys.stdin)
         return play(game, players, kinds, seed, lang, make_console(), sys.stdin)
     except rulekit.RuleRuntimeError as e:
-        print(f"rulekit: the ruleset failed during play (seed {seed}): {e}", file=sys.stderr)
+        say(f"rulekit: the ruleset failed during play (seed {seed}): {e}", file=sys.stderr)
         return EXIT_USAGE
 
 
@@ -240,14 +240,14 @@ def _validate(path: str, variant: str | None) -> rulekit.Game | None:
         g = rulekit.load(path, variant=variant)
     except rulekit.RulesetError as e:
         for d in e.diagnostics:
-            print(d.render())
+            say(d.render())
         n = len(e.diagnostics)
-        print(f"{name}: {n} error{'s' if n != 1 else ''}")
+        say(f"{name}: {n} error{'s' if n != 1 else ''}")
         return None
     players = (str(g.min_players) if g.min_players == g.max_players
                else f"{g.min_players}-{g.max_players}")
     zones = len(g.table_zones) + len(g.player_zones)
-    print(f"{name}: ok: {g.name}, {players} players, {_n(g.n_cards, 'card')}, "
+    say(f"{name}: ok: {g.name}, {players} players, {_n(g.n_cards, 'card')}, "
           f"{_n(zones, 'zone')}, {_n(len(g.phases), 'phase')}, "
           f"{_n(len(g.actions), 'action')}, languages {', '.join(g.languages)}"
           + (f", variants {', '.join(g.variants)}" if variant is None and g.variants else ""))
@@ -267,7 +267,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     result = run_bench(game, players, args.games, args.seed)
     variant = f" [{args.variant}]" if args.variant else ""
     result.ruleset = f"{game.name}{variant} ({args.ruleset})"
-    print("\n".join(result.lines()))
+    say("\n".join(result.lines()))
     return EXIT_OK
 
 
@@ -289,16 +289,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _Usage as e:
         sub = subparsers[args.command]
         sub.print_usage(sys.stderr)
-        print(f"{sub.prog}: error: {e}", file=sys.stderr)
+        say(f"{sub.prog}: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     except rulekit.UsageError as e:
-        print(f"rulekit: {e}", file=sys.stderr)
+        say(f"rulekit: {e}", file=sys.stderr)
         return EXIT_USAGE
     except rulekit.RuleRuntimeError as e:
-        print(f"rulekit: the ruleset failed while playing: {e}", file=sys.stderr)
+        say(f"rulekit: the ruleset failed while playing: {e}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("\nrulekit: interrupted", file=sys.stderr)
+        say("\nrulekit: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); say nothing more, and keep Python quiet at exit

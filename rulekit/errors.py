@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .plaintext import escape
+
 
 class RulekitError(Exception):
     """Base class of every error rulekit raises on purpose."""
@@ -22,18 +24,23 @@ class Diagnostic:
     hint: str = ""
 
     def render(self) -> str:
-        """Format as `file:line:col: message`, the source line, a caret, path and hint."""
+        """Format as `file:line:col: message`, the source line, a caret, path and hint.
+
+        Every part may quote the ruleset, so each is escaped (see plaintext): a diagnostic
+        never writes a control character to the terminal."""
         where = self.file
         if self.line:
             where += f":{self.line}:{self.col or 1}"
-        out = [f"{where}: {self.message}"]
+        out = [escape(f"{where}: {self.message}")]
         if self.source_line:
-            out.append("    " + self.source_line.rstrip("\n"))
-            out.append("    " + " " * max(self.col - 1, 0) + "^")
+            src = self.source_line.rstrip("\n")
+            before = escape(src[:max(self.col - 1, 0)])  # the caret stays under its character
+            out.append("    " + escape(src))
+            out.append("    " + " " * len(before) + "^")
         if self.yaml_path:
-            out.append(f"    at: {self.yaml_path}")
+            out.append("    at: " + escape(self.yaml_path))
         if self.hint:
-            out.append(f"    hint: {self.hint}")
+            out.append("    hint: " + escape(self.hint))
         return "\n".join(out)
 
 

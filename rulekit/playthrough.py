@@ -18,6 +18,7 @@ from pathlib import Path
 from .compiler import load
 from .game import Game
 from .observe import events_for, observation
+from .plaintext import escape
 from .state import State
 
 HEADER = "# rulekit playthrough; regenerate with: python -m rulekit.playthrough regenerate"
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     game = load(args.ruleset, variant=args.variant)
     choices = [int(x) for x in args.choices.replace(" ", "").split(",") if x]
     for line in replay_steps(game, args.players, args.seed, choices):
-        print(line)
+        print(escape(line))  # a ruleset text never acts on the terminal
     return 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -9,6 +11,7 @@ from typing import Any
 import yaml
 
 from .errors import CannotReadError, Diagnostic, RulesetError
+from .plaintext import describe, first_unsafe
 
 MAX_NODES = 200_000  # alias bombs ("billion laughs") stop here instead of eating memory
 
@@ -167,12 +170,25 @@ class _Builder:
         self.count = 0
         self.constructor = yaml.SafeLoader("")
 
-    def err(self, message: str, mark: Any, path: YamlPath) -> None:
+    def err(self, message: str, mark: Any, path: YamlPath, hint: str = "") -> None:
         lines = self.text.splitlines()
         src = lines[mark.line] if 0 <= mark.line < len(lines) else ""
         self.errors.append(
-            Diagnostic(message, self.file, mark.line + 1, mark.column + 1, src, format_path(path))
+            Diagnostic(message, self.file, mark.line + 1, mark.column + 1, src, format_path(path),
+                       hint)
         )
+
+    def check_text(self, text: str, node: yaml.Node, path: YamlPath) -> bool:
+        """Refuse a string that could act on a terminal (see plaintext); True if it is inert."""
+        at = first_unsafe(text)
+        if at is None:
+            return True
+        self.err(f"this text holds the character {describe(text[at])}, which could take over "
+                 "a player's terminal (a ruleset's texts are shown to players)",
+                 node.start_mark, path,
+                 hint="rulesets hold printable text only: remove the character (newlines and "
+                      "tabs are allowed)")
+        return False
 
     def build(self, node: yaml.Node, path: YamlPath, active: set[int]) -> Any:
         self.count += 1
@@ -182,7 +198,10 @@ class _Builder:
                                    getattr(node, "style", None), node.start_mark.index,
                                    node.end_mark.index)
         if isinstance(node, yaml.ScalarNode):
-            return self.constructor.construct_object(node, deep=True)
+            value = self.constructor.construct_object(node, deep=True)
+            if isinstance(value, str):
+                self.check_text(value, node, path)
+            return value
         if id(node) in active:
             raise _TooBig(node.start_mark, "a YAML alias refers to itself")
         active.add(id(node))
@@ -203,6 +222,8 @@ class _Builder:
                     key = self.constructor.construct_object(key_node)
                     if not isinstance(key, str | int) or isinstance(key, bool):
                         key = str(key)
+                    if isinstance(key, str) and not self.check_text(key, key_node, path):
+                        continue
                     if key in out:
                         self.err(f"duplicate key '{key}'", key_node.start_mark, path + (key,))
                         continue
@@ -216,6 +237,42 @@ class _Builder:
         raise _TooBig(node.start_mark, "unsupported YAML node")
 
 
+MAX_FILE_BYTES = 4 * 2**20  # the bundled rulesets are ~30 KB; a larger one is not a ruleset
+
+
+def _read_regular_file(p: Path) -> bytes:
+    """The bytes of p if it is a regular file within the size cap, else CannotReadError."""
+    # O_NONBLOCK: opening a named pipe must not wait for a writer
+    fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):
+            raise CannotReadError([Diagnostic(
+                f"cannot read {p}: it is not a regular file", str(p),
+                hint="a ruleset is a YAML text file")])
+        if st.st_size > MAX_FILE_BYTES:
+            raise CannotReadError([Diagnostic(
+                f"cannot read {p}: it has {st.st_size:,} bytes, more than a ruleset may have "
+                f"({MAX_FILE_BYTES:,})", str(p))])
+        chunks = []
+        left = MAX_FILE_BYTES + 1  # a file that grows while it is read is cut here
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise CannotReadError([Diagnostic(
+                f"cannot read {p}: it is larger than a ruleset may be ({MAX_FILE_BYTES:,} "
+                "bytes)", str(p))])
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 class _TooBig(Exception):
     def __init__(self, mark: Any, message: str = "the YAML document expands to too many nodes"):
         self.mark = mark
@@ -223,10 +280,13 @@ class _TooBig(Exception):
 
 
 def read_text(path: str | Path) -> str:
-    """Read a ruleset file or raise CannotReadError."""
+    """Read a ruleset file or raise CannotReadError.
+
+    Only a regular file of at most MAX_FILE_BYTES is read: a device (/dev/zero), a named pipe
+    or a huge file would hang the loader or exhaust memory."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        data = _read_regular_file(p)
         if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
             raise CannotReadError([Diagnostic(f"cannot read {p}: not UTF-8 text (it is UTF-16)",
                                               str(p), hint="save the file as UTF-8")])
