@@ -198,8 +198,16 @@ def merged(base: Source, over: Source, opath: YamlPath, what: str,
 
 
 # ---- extends ------------------------------------------------------------------------------
-def extend(src: Source, chain: tuple[tuple[Path, str], ...] = ()) -> Source:
-    """The ruleset src describes once its `extends` chain is followed (src itself if none)."""
+RULESET_SUFFIXES = (".yaml", ".yml")
+
+
+def extend(src: Source, chain: tuple[tuple[Path, str], ...] = (),
+           root: Path | None = None) -> Source:
+    """The ruleset src describes once its `extends` chain is followed (src itself if none).
+
+    A ruleset may only extend a ruleset file (.yaml or .yml) inside the folder of the ruleset
+    being loaded, or below it: a ruleset from a stranger must not reach any other file. A base
+    that does not look like a ruleset is refused without quoting a line of it."""
     data = src.data
     if not isinstance(data, dict) or EXTENDS not in data:
         return src
@@ -210,11 +218,22 @@ def extend(src: Source, chain: tuple[tuple[Path, str], ...] = ()) -> Source:
             "'extends' names the ruleset file this one is based on, e.g. 'extends: base.yaml'",
             path, hint="the path is relative to this file")])
     here = _identity(src.file)
+    if root is None:
+        root = here.parent if here is not None else Path.cwd().resolve()
     chain = chain + ((here, src.file),)
     file = os.path.normpath(os.path.join(os.path.dirname(src.file), target))
     ident = _identity(file)
+    outside = (os.path.isabs(target) or ident is None or not ident.is_relative_to(root))
+    if outside:
+        raise RulesetError([src.diagnostic(
+            f"'extends: {target}' leaves the folder of the ruleset ({root})", path,
+            hint="a ruleset may only extend a ruleset in its own folder or below it, named by "
+                 "a relative path such as 'base.yaml' or 'bases/base.yaml'")])
+    if not target.lower().endswith(RULESET_SUFFIXES):
+        raise RulesetError([src.diagnostic(
+            f"'extends: {target}' does not name a ruleset file (.yaml or .yml)", path)])
     names = [name for _, name in chain]
-    if ident is not None and ident in [p for p, _ in chain]:
+    if ident in [p for p, _ in chain]:
         start = [p for p, _ in chain].index(ident)
         cycle = " -> ".join(names[start:] + [names[start]])
         raise RulesetError([src.diagnostic(
@@ -234,11 +253,29 @@ def extend(src: Source, chain: tuple[tuple[Path, str], ...] = ()) -> Source:
     except ValueError:  # e.g. a NUL character in the name
         raise RulesetError([src.diagnostic(
             f"'{target[:60]}' is not a usable file name", path)]) from None
-    base = extend(parse_yaml(text, file), chain)
+    try:
+        base_src = parse_yaml(text, file)
+    except RulesetError:
+        base_src = None
+    if base_src is None or not _looks_like_ruleset(base_src.data):
+        # quoting a file that is not a ruleset could print someone's secrets
+        raise RulesetError([src.diagnostic(
+            f"the base '{target}' is not a ruleset (its top level is not ruleset keys)", path,
+            hint=f"run 'rulekit validate {file}' to check it on its own")])
+    base = extend(base_src, chain, root)
     out, errors = merged(base, src, (), "this file", skip=(EXTENDS,))
     if errors:
         raise RulesetError(errors)
     return out
+
+
+def _looks_like_ruleset(data: Any) -> bool:
+    """Whether data is a mapping of ruleset keys only (the whole of a ruleset, or an overlay)."""
+    from .schema import Ruleset  # the schema's top-level keys; imported here to keep it lazy
+
+    keys = set(Ruleset.model_fields) | {EXTENDS, VARIANTS}
+    return isinstance(data, dict) and bool(data) and all(
+        isinstance(k, str) and k.removeprefix(ADD) in keys for k in data)
 
 
 def _identity(file: str) -> Path | None:
