@@ -11,6 +11,7 @@ import rulekit
 from rulekit.variants import UnknownVariantError
 
 from .bench import run_bench
+from .games import UnknownGame, bundled, resolve
 from .look import make_console, say
 from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
 
@@ -82,7 +83,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "play", help="play a game at the terminal against bots or other people",
         description="Play a game of RULESET at the terminal.", epilog=PLAY_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p_play.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
+    p_play.add_argument("ruleset", metavar="RULESET",
+                        help="a bundled game's name (see rulekit list) or a ruleset file (YAML)")
     p_play.add_argument("--players", "-n", type=_whole(1), metavar="N",
                         help="number of seats (default: 4 if the ruleset allows it, else its "
                              "minimum; or the number of --seats)")
@@ -106,7 +108,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                     "gets a one-line summary ('FILE [VARIANT]: ok: ...' for a variant); a broken "
                     "one gets every diagnostic (file:line:col, the line, a caret, a hint). Exit "
                     "status 1 if any ruleset or variant is broken or unreadable.")
-    p_val.add_argument("rulesets", metavar="RULESET", nargs="+", help="ruleset files (YAML)")
+    p_val.add_argument("rulesets", metavar="RULESET", nargs="+",
+                       help="ruleset files (YAML) or bundled games' names")
 
     p_bench = sub.add_parser(
         "bench", help="time games between random bots",
@@ -116,7 +119,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                     "decisions per game and the process's peak memory (getrusage ru_maxrss). "
                     "The time excludes loading the ruleset; the decision counts depend only on "
                     "the seed.")
-    p_bench.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
+    p_bench.add_argument("ruleset", metavar="RULESET",
+                         help="a bundled game's name or a ruleset file (YAML)")
     p_bench.add_argument("--players", "-n", type=_whole(1), metavar="N",
                          help="number of seats (default: 4 if allowed, else the minimum)")
     p_bench.add_argument("--games", type=_whole(1), default=200, metavar="N",
@@ -125,15 +129,28 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                          help="first seed (default: 0)")
     p_bench.add_argument("--variant", metavar="NAME",
                          help="time this variant of the ruleset (default: the base game)")
-    return parser, {"play": p_play, "validate": p_val, "bench": p_bench}
+    p_list = sub.add_parser(
+        "list", help="list the games installed with rulekit",
+        description="List the bundled games: the name to type (rulekit play NAME), the game, "
+                    "its players, variants and languages, and one line about it.")
+    return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list}
 
 
 class _Usage(Exception):
     """A usage error found after parsing (it needs the ruleset): message for parser.error."""
 
 
+def _ruleset_file(ruleset: str) -> str:
+    """The file a RULESET argument names (a path, or a bundled game's name); usage error if none."""
+    try:
+        return resolve(ruleset)
+    except UnknownGame as e:
+        raise _Usage(str(e)) from None
+
+
 def _load(path: str, variant: str | None = None) -> rulekit.Game | None:
     """Load a ruleset for play/bench; print why not (to stderr) and return None if it fails."""
+    path = _ruleset_file(path)
     try:
         return rulekit.load(path, variant=variant)
     except UnknownVariantError as e:
@@ -222,7 +239,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     """rulekit validate."""
     status = EXIT_OK
-    for path in args.rulesets:
+    for path in [_ruleset_file(r) for r in args.rulesets]:
         base = _validate(path, None)
         if base is None:
             status = EXIT_FAILED
@@ -271,7 +288,30 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench}
+def cmd_list(args: argparse.Namespace) -> int:
+    """rulekit list."""
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("name", "game", "players", "variants", "languages", "about"):
+        table.add_column(column, overflow="fold")
+    status = EXIT_OK
+    for name, path in bundled().items():
+        try:
+            g = rulekit.load(path)
+        except rulekit.RulesetError as e:  # a damaged install: say so, list the others
+            status = EXIT_FAILED
+            table.add_row(name, "-", "-", "-", "-", f"cannot be loaded: {e.diagnostics[0].message}")
+            continue
+        players = (str(g.min_players) if g.min_players == g.max_players
+                   else f"{g.min_players}-{g.max_players}")
+        table.add_row(name, g.name, players, ", ".join(g.variants) or "-",
+                      ", ".join(g.languages), g.spec.description or "")
+    make_console().print(table)
+    return status
+
+
+COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

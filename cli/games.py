@@ -1,0 +1,50 @@
+"""The games installed with rulekit: found by name (`rulekit play NAME`) from any directory."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+BUNDLE = "rulekit_games"  # the rulesets/ folder, installed as package data
+SUFFIXES = (".yaml", ".yml")
+
+
+def bundled() -> dict[str, Path]:
+    """The bundled rulesets by name (the file name without .yaml), sorted by name."""
+    # a folder of data, not a package with code: read where the import system would look
+    spec = importlib.util.find_spec(BUNDLE)
+    folders = [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
+    found: dict[str, Path] = {}
+    for folder in folders:
+        if folder.is_dir():
+            for entry in sorted(folder.iterdir()):
+                if entry.name.endswith(SUFFIXES) and entry.is_file():
+                    found.setdefault(entry.name.rsplit(".", 1)[0], entry)
+    return dict(sorted(found.items()))
+
+
+def looks_like_path(text: str) -> bool:
+    """Whether a RULESET argument names a file rather than a bundled game."""
+    return text.endswith(SUFFIXES) or "/" in text or "\\" in text or Path(text).exists()
+
+
+class UnknownGame(Exception):
+    """RULESET is neither a file nor the name of a bundled game."""
+
+    def __init__(self, name: str, names: list[str]):
+        self.name = name
+        self.names = names
+        listed = ", ".join(names) if names else "(none installed)"
+        super().__init__(f"there is no file or bundled game called {name!r}; the bundled "
+                         f"games are: {listed} (`rulekit list` describes them; a file is "
+                         "named by its path, e.g. rulesets/mygame.yaml)")
+
+
+def resolve(ruleset: str) -> str:
+    """The file a RULESET argument names: a path as given, or a bundled game's file."""
+    if looks_like_path(ruleset):
+        return ruleset
+    games = bundled()
+    if ruleset.lower() in games:
+        return str(games[ruleset.lower()])
+    raise UnknownGame(ruleset, list(games))

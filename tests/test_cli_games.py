@@ -1,0 +1,57 @@
+"""Games by name: the bundled rulesets are installed with rulekit and found from any directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rulekit_cli.games import bundled
+
+from tests.cli_helpers import cli
+
+RULESETS = Path(__file__).parent.parent / "rulesets"
+
+
+def test_every_bundled_ruleset_is_installed_by_name() -> None:
+    assert sorted(bundled()) == sorted(p.stem for p in RULESETS.glob("*.yaml"))
+
+
+def test_list_names_each_game_with_its_players_variants_and_languages() -> None:
+    run = cli("list")
+    assert run.code == 0
+    for stem in bundled():
+        assert stem in run.out
+    row = next(line for line in run.out.splitlines() if line.startswith("shamus"))
+    assert "Shamus" in row and "2" in row and "advanced" in row and "en, fr" in row
+
+
+def test_play_by_name_works_from_any_directory(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = cli("play", "sham", "--seats", "random,random,random", "--seed", "3")
+    assert run.code == 0, run.err
+    assert "SHAM" in run.out
+
+
+def test_validate_and_bench_take_names_too(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = cli("validate", "chami")
+    assert run.code == 0 and ": ok: Le Ch'ami" in run.out
+    run = cli("bench", "sham", "--games", "2")
+    assert run.code == 0 and "decisions/game" in run.out
+
+
+def test_an_unknown_game_lists_the_bundled_ones() -> None:
+    run = cli("play", "nosuchgame")
+    assert run.code == 2
+    assert "no file or bundled game called 'nosuchgame'" in run.err
+    for stem in bundled():
+        assert stem in run.err
+    assert "rulekit list" in run.err
+
+
+def test_a_path_still_names_a_file(tmp_path: Path) -> None:
+    run = cli("validate", str(tmp_path / "missing.yaml"))
+    assert run.code == 1
+    assert "no such file" in run.out + run.err
