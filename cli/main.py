@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 import rulekit
+from rulekit.errors import render_diagnostics
 from rulekit.variants import UnknownVariantError
 
 from .bench import run_bench
@@ -142,8 +143,8 @@ def _load(path: str, variant: str | None = None) -> rulekit.Game | None:
         for d in e.diagnostics:
             print(f"rulekit: {d.message}", file=sys.stderr)
     except rulekit.RulesetError as e:
-        for d in e.diagnostics:
-            print(d.render(), file=sys.stderr)
+        for shown in render_diagnostics(e.diagnostics):
+            print(shown, file=sys.stderr)
         n = len(e.diagnostics)
         print(f"rulekit: {path}: {n} error{'s' if n != 1 else ''}; the ruleset cannot be used",
               file=sys.stderr)
@@ -239,8 +240,8 @@ def _validate(path: str, variant: str | None) -> rulekit.Game | None:
     try:
         g = rulekit.load(path, variant=variant)
     except rulekit.RulesetError as e:
-        for d in e.diagnostics:
-            print(d.render())
+        for shown in render_diagnostics(e.diagnostics):
+            print(shown)
         n = len(e.diagnostics)
         print(f"{name}: {n} error{'s' if n != 1 else ''}")
         return None

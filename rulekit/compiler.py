@@ -154,11 +154,14 @@ def _simplify_pydantic(errors: list[dict]) -> list[dict]:
         return None
 
     # a misspelt key is reported as unknown (with 'did you mean'); drop the 'missing' twin
-    extra = {(strip(e["loc"][:-1]), str(e["loc"][-1])) for e in errors
-             if e["type"] == "extra_forbidden"}
+    # parent -> its unknown keys, in order (one pass, not one per error)
+    extra: dict[tuple, dict[str, None]] = {}
+    for e in errors:
+        if e["type"] == "extra_forbidden":
+            extra.setdefault(strip(e["loc"][:-1]), {})[str(e["loc"][-1])] = None
     errors = [e for e in errors if not (
-        e["type"] == "missing" and did_you_mean(str(e["loc"][-1]), [
-            name for parent, name in extra if parent == strip(e["loc"][:-1])]))]
+        e["type"] == "missing" and did_you_mean(str(e["loc"][-1]),
+                                                extra.get(strip(e["loc"][:-1]), {})))]
     groups: dict[tuple | None, list[dict]] = {}
     for err in errors:
         groups.setdefault(union_point(err["loc"]), []).append(err)
@@ -422,7 +425,7 @@ class Compiler:
                 for j, val in enumerate(values):
                     vpath = path + (k, j) if isinstance(v, list) else path + (k,)
                     if not self._attr_value_ok(ty, domain, val):
-                        allowed = f"one of {sorted(domain)}" if domain else describe(ty)
+                        allowed = f"one of {dsl.show_values(domain)}" if domain else describe(ty)
                         self.error(f"'{val}' is not a valid {k} (expected {allowed})", vpath,
                                    hint=did_you_mean(str(val), domain or []))
                         ok = False
@@ -610,11 +613,11 @@ class Compiler:
               STR: isinstance(v, str), PLAYER: isinstance(v, int) and not isinstance(v, bool)
               and v >= 0}.get(ty, False)
         if ty == STR and domain is not None and isinstance(v, str) and v not in domain:
-            self.error(f"'{v}' is not one of {sorted(domain)}", path,
+            self.error(f"'{v}' is not one of {dsl.show_values(domain)}", path,
                        hint=did_you_mean(str(v), domain))
             return None
         if not ok:
-            want = describe(ty) + (f" (one of {sorted(domain)})" if domain else "")
+            want = describe(ty) + (f" (one of {dsl.show_values(domain)})" if domain else "")
             self.error(f"the initial value is {_show(v)}, not {want}", path)
             return None
         if ty == PLAYER and v >= self.spec.players.min:
@@ -950,7 +953,7 @@ class Compiler:
         if domain is not None and value.is_const and value.const not in domain \
                 and value.const is not None:
             raise fail(value_tree, f"'{value.const}' is not one of the values "
-                       f"{sorted(domain, key=str)}", did_you_mean(str(value.const), domain))
+                       f"{dsl.show_values(domain)}", did_you_mean(str(value.const), domain))
         vf = value.fn
         return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 

@@ -37,12 +37,26 @@ class Diagnostic:
         return "\n".join(out)
 
 
+MAX_SHOWN_DIAGNOSTICS = 50  # a file with 16,000 errors is told the first ones and the count
+
+
+def render_diagnostics(diagnostics: list[Diagnostic],
+                       limit: int = MAX_SHOWN_DIAGNOSTICS) -> list[str]:
+    """The first `limit` diagnostics rendered, then '... and N more errors' if there are more."""
+    out = [d.render() for d in diagnostics[:limit]]
+    rest = len(diagnostics) - limit
+    if rest > 0:
+        out.append(f"... and {rest} more error{'s' if rest != 1 else ''} (fix these first)")
+    return out
+
+
 class RulesetError(RulekitError):
-    """A ruleset could not be loaded; carries every diagnostic found."""
+    """A ruleset could not be loaded; carries every diagnostic found (its text shows the first
+    MAX_SHOWN_DIAGNOSTICS)."""
 
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = diagnostics
-        super().__init__("\n".join(d.render() for d in diagnostics))
+        super().__init__("\n".join(render_diagnostics(diagnostics)))
 
 
 class CannotReadError(RulesetError):
