@@ -9,6 +9,9 @@ class RulekitError(Exception):
     """Base class of every error rulekit raises on purpose."""
 
 
+MAX_SHOWN_LINE = 160  # characters of a source line shown under a diagnostic
+
+
 @dataclass
 class Diagnostic:
     """One located problem in a ruleset file."""
@@ -28,8 +31,18 @@ class Diagnostic:
             where += f":{self.line}:{self.col or 1}"
         out = [f"{where}: {self.message}"]
         if self.source_line:
-            out.append("    " + self.source_line.rstrip("\n"))
-            out.append("    " + " " * max(self.col - 1, 0) + "^")
+            line, caret = self.source_line.rstrip("\n"), max(self.col - 1, 0)
+            if len(line) > MAX_SHOWN_LINE:  # a window around the caret, not a 200 KB line
+                start = max(0, min(caret - MAX_SHOWN_LINE // 2, len(line) - MAX_SHOWN_LINE))
+                shown = line[start:start + MAX_SHOWN_LINE]
+                caret -= start
+                if start > 0:
+                    shown, caret = "..." + shown, caret + 3
+                if start + MAX_SHOWN_LINE < len(line):
+                    shown += "..."
+                line = shown
+            out.append("    " + line)
+            out.append("    " + " " * caret + "^")
         if self.yaml_path:
             out.append(f"    at: {self.yaml_path}")
         if self.hint:
