@@ -114,3 +114,13 @@ class InvariantError(RuleRuntimeError):
 
 class UsageError(RulekitError):
     """A bad argument from the caller (player count, seed, seat kind...)."""
+
+
+class StateDocumentError(UsageError):
+    """A saved state document that this game could not have written (forged or damaged)."""
+
+    def __init__(self, path: str, problem: str):
+        self.path = path  # where in the document, e.g. 'zones[3][0]' or 'stack[0].order[1]'
+        self.problem = problem
+        super().__init__(f"bad state document: {path}: {problem}" if path else
+                         f"bad state document: {problem}")
