@@ -9,6 +9,15 @@ class RulekitError(Exception):
     """Base class of every error rulekit raises on purpose."""
 
 
+def short_repr(value: object, limit: int = 40) -> str:
+    """repr(value) cut to limit characters; a huge int is told by its size (repr would raise)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        sign = "-" if value < 0 else ""
+        return f"{sign}a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit - 3] + "..."
+
+
 MAX_SHOWN_LINE = 160  # characters of a source line shown under a diagnostic
 
 

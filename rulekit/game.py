@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import CHOOSE, DONE, PICK, START, Action
-from .errors import EvaluationLimitError, RuleRuntimeError, UsageError
+from .errors import EvaluationLimitError, RuleRuntimeError, UsageError, short_repr
 from .melds import MeldRules
 from .schema import Ruleset
 from .state import BuildFrame, State
@@ -303,8 +303,8 @@ class Game:
             raise UsageError(f"{self.name} is played by {self.min_players} to {self.max_players}"
                              f" players, not {players}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            shown = repr(seed) if len(repr(seed)) < 40 else repr(seed)[:37] + "..."
-            raise UsageError(f"the seed must be a whole number from 0 to 2**64 - 1, not {shown}")
+            raise UsageError("the seed must be a whole number from 0 to 2**64 - 1, not "
+                             + short_repr(seed))
         s = State(self, players, seed)
         s.add_event("game_begins", (("players", "int", players),), None)
         self.run("setup", self.setup, s, {})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import StateDocumentError
+from .errors import StateDocumentError, short_repr
 
 if TYPE_CHECKING:
     from .game import Game, VarInfo
@@ -39,9 +39,9 @@ class _Checker:
     # ---- primitives ----------------------------------------------------------------------
     def int_in(self, v: Any, lo: int, hi: int, path: str) -> int:
         if not _is_int(v):
-            raise _fail(path, f"expected a whole number, got {_show(v)}")
+            raise _fail(path, f"expected a whole number, got {short_repr(v)}")
         if not lo <= v <= hi:
-            raise _fail(path, f"{v} is out of range ({lo} to {hi})")
+            raise _fail(path, f"{short_repr(v)} is out of range ({lo} to {hi})")
         return v
 
     def seat(self, v: Any, path: str, none: bool = False) -> None:
@@ -56,24 +56,24 @@ class _Checker:
 
     def boolean(self, v: Any, path: str) -> None:
         if not isinstance(v, bool):
-            raise _fail(path, f"expected true or false, got {_show(v)}")
+            raise _fail(path, f"expected true or false, got {short_repr(v)}")
 
     def text(self, v: Any, path: str, none: bool = False) -> None:
         if v is None and none:
             return
         if not isinstance(v, str) or len(v) > MAX_TEXT:
-            raise _fail(path, f"expected a text, got {_show(v)}")
+            raise _fail(path, f"expected a text, got {short_repr(v)}")
 
     def seq(self, v: Any, path: str, length: int | None = None) -> list:
         if not isinstance(v, list | tuple):
-            raise _fail(path, f"expected a list, got {_show(v)}")
+            raise _fail(path, f"expected a list, got {short_repr(v)}")
         if length is not None and len(v) != length:
             raise _fail(path, f"expected {length} entries, got {len(v)}")
         return list(v)
 
     def mapping(self, v: Any, path: str, required: tuple, optional: tuple = ()) -> dict:
         if not isinstance(v, dict):
-            raise _fail(path, f"expected a mapping, got {_show(v)}")
+            raise _fail(path, f"expected a mapping, got {short_repr(v)}")
         for k in required:
             if k not in v:
                 raise _fail(f"{path}.{k}" if path else k, "missing")
@@ -115,7 +115,7 @@ class _Checker:
         elif isinstance(v, str):
             self.text(v, path)
         elif v is not None and not isinstance(v, bool):
-            raise _fail(path, f"expected a plain value, got {_show(v)}")
+            raise _fail(path, f"expected a plain value, got {short_repr(v)}")
 
     def variables(self, values: Any, infos: list[VarInfo], path: str,
                   per: int | None = None) -> None:
@@ -182,7 +182,7 @@ class _Checker:
             self.seat(f["opener"], f"{path}.opener", none=True)
             if f["pending"] not in (None, "close", "next"):
                 raise _fail(f"{path}.pending", f"expected null, 'close' or 'next', got "
-                            f"{_show(f['pending'])}")
+                            f"{short_repr(f['pending'])}")
             return
         self.mapping(f, path, ("action", "actor", "pidx", "picked", "env"))
         self.int_in(f["action"], 0, len(g.actions) - 1, f"{path}.action")
@@ -193,7 +193,7 @@ class _Checker:
             self.card(c, f"{path}.picked[{i}]")
         env = f["env"]
         if not isinstance(env, dict):
-            raise _fail(f"{path}.env", f"expected a mapping, got {_show(env)}")
+            raise _fail(f"{path}.env", f"expected a mapping, got {short_repr(env)}")
         for k, v in env.items():
             self.text(k, f"{path}.env")
             self.plain(v, f"{path}.env.{k}")
@@ -256,16 +256,11 @@ class _Checker:
                 self.int_in(v, -MAX_NUMBER, MAX_NUMBER, f"melds.as[{i}]")
 
 
-def _show(v: Any) -> str:
-    r = repr(v)
-    return r if len(r) <= 40 else r[:37] + "..."
-
-
 def check_document(game: Game, data: Any) -> None:
     """Raise StateDocumentError unless data is a state document this game could have saved."""
     if not isinstance(data, dict):
-        raise _fail("", f"a state document is a mapping, not {_show(data)}")
+        raise _fail("", f"a state document is a mapping, not {short_repr(data)}")
     if data.get("ruleset") != game.name:
-        raise _fail("ruleset", f"this state was saved by ruleset {_show(data.get('ruleset'))}, "
-                    f"not {game.name!r}")
+        raise _fail("ruleset", "this state was saved by ruleset "
+                    f"{short_repr(data.get('ruleset'))}, not {game.name!r}")
     _Checker(game, data).check()
