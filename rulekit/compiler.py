@@ -53,6 +53,7 @@ from .game import (
     ZoneInfo,
 )
 from .melds import MeldRules
+from .names import check_names, hidden_char, shown, skeleton
 from .schema import ComputedAttr, Ruleset
 from .state import State
 from .text import placeholders
@@ -275,6 +276,8 @@ class Compiler:
             diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = Game(self.spec, self.src.file)
+        for message, path, key, hint in check_names(self.spec):
+            self.error(message, path, key=key, hint=hint)
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
@@ -522,12 +525,24 @@ class Compiler:
         g.labels = [g.card_label(c) for c in range(g.n_cards)]
         by_label: dict[str, int] = {}
         for c in range(g.n_cards):
-            other = by_label.setdefault(g.labels[c], c)
+            bad = hidden_char(g.labels[c])
+            if bad is not None:
+                key = g.card_label_key[c]
+                self.error(f"the label '{shown(g.labels[c])}' of card {c} "
+                           f"({self._card_attrs_text(c)}) holds an invisible or direction-changing "
+                           f"character ({bad})", ("text", key, self.spec.languages[0]),
+                           hint="players read and type labels: use visible characters only")
+                return
+            # labels that only differ by look-alike characters are the same label to a reader
+            other = by_label.setdefault(skeleton(g.labels[c]), c)
             if g.face_of[other] != g.face_of[c]:
                 key = g.card_label_key[c]
                 rule = next((i for i, r in enumerate(self.spec.cards.label) if r.text == key), None)
                 differ = [a for a, tab in g.card_attrs.items() if tab[other] != tab[c]]
-                self.error(f"two different cards share the label '{g.labels[c]}' "
+                same = (f"share the label '{g.labels[c]}'" if g.labels[c] == g.labels[other] else
+                        f"have labels that look the same: '{g.labels[other]}' and "
+                        f"'{g.labels[c]}'")
+                self.error(f"two different cards {same} "
                            f"({self._card_attrs_text(other)} and {self._card_attrs_text(c)})",
                            ("cards", "label") + ((rule, "text") if rule is not None else ()),
                            hint=f"put {{{differ[0]}}} in the text '{key}'" if differ else
