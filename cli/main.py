@@ -14,6 +14,7 @@ from rulekit.variants import UnknownVariantError
 from .bench import run_bench
 from .look import make_console
 from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
+from .playcheck import play_check
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -108,6 +109,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                     "one gets every diagnostic (file:line:col, the line, a caret, a hint). Exit "
                     "status 1 if any ruleset or variant is broken or unreadable.")
     p_val.add_argument("rulesets", metavar="RULESET", nargs="+", help="ruleset files (YAML)")
+    p_val.add_argument("--play", type=_whole(0), default=0, metavar="N",
+                       help="also play N games of each ruleset and variant with random bots "
+                            "(game i from seed i, every allowed player count in turn); one that "
+                            "fails or does not end within its limits is an error (default: 0)")
 
     p_bench = sub.add_parser(
         "bench", help="time games between random bots",
@@ -225,13 +230,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for path in args.rulesets:
         base = _validate(path, None)
-        if base is None:
+        if base is None or not _played(base, path, None, args.play):
             status = EXIT_FAILED
+        if base is None:
             continue
         for variant in base.variants:
-            if _validate(path, variant) is None:
+            g = _validate(path, variant)
+            if g is None or not _played(g, path, variant, args.play):
                 status = EXIT_FAILED
     return status
+
+
+def _played(game: rulekit.Game | None, path: str, variant: str | None, games: int) -> bool:
+    """validate --play: play the games and print how they went; False if one failed."""
+    if game is None or not games:
+        return True
+    name = path if variant is None else f"{path} [{variant}]"
+    failure, decisions = play_check(game, games)
+    if failure is not None:
+        print(f"{name}: cannot be played: {failure}")
+        return False
+    print(f"{name}: played {_n(games, 'game')} with random bots, {decisions / games:.1f} "
+          "decisions per game")
+    return True
 
 
 def _validate(path: str, variant: str | None) -> rulekit.Game | None:
