@@ -95,7 +95,8 @@ def _node(loader: Any, ev: Any) -> yaml.Node:
     if isinstance(ev, yaml.ScalarEvent):
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
-        return yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, style=ev.style)
+        # libyaml calls the plain style "", PyYAML None
+        return yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, style=ev.style or None)
     if isinstance(ev, yaml.SequenceStartEvent):
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.SequenceNode, None, ev.implicit)
