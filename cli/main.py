@@ -8,12 +8,14 @@ import sys
 from collections.abc import Callable, Sequence
 
 import rulekit
+from rulekit.errors import render_diagnostics
 from rulekit.variants import UnknownVariantError
 
 from .bench import run_bench
 from .games import UnknownGame, bundled, resolve
 from .look import make_console, say
 from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
+from .playcheck import play_check
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -110,6 +112,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                     "status 1 if any ruleset or variant is broken or unreadable.")
     p_val.add_argument("rulesets", metavar="RULESET", nargs="+",
                        help="ruleset files (YAML) or bundled games' names")
+    p_val.add_argument("--play", type=_whole(0), default=0, metavar="N",
+                       help="also play N games of each ruleset and variant with random bots "
+                            "(game i from seed i, every allowed player count in turn); one that "
+                            "fails or does not end within its limits is an error (default: 0)")
 
     p_bench = sub.add_parser(
         "bench", help="time games between random bots",
@@ -159,8 +165,8 @@ def _load(path: str, variant: str | None = None) -> rulekit.Game | None:
         for d in e.diagnostics:
             say(f"rulekit: {d.message}", file=sys.stderr)
     except rulekit.RulesetError as e:
-        for d in e.diagnostics:
-            say(d.render(), file=sys.stderr)
+        for shown in render_diagnostics(e.diagnostics):
+            say(shown, file=sys.stderr)
         n = len(e.diagnostics)
         say(f"rulekit: {path}: {n} error{'s' if n != 1 else ''}; the ruleset cannot be used",
               file=sys.stderr)
@@ -241,13 +247,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for path in [_ruleset_file(r) for r in args.rulesets]:
         base = _validate(path, None)
-        if base is None:
+        if base is None or not _played(base, path, None, args.play):
             status = EXIT_FAILED
+        if base is None:
             continue
         for variant in base.variants:
-            if _validate(path, variant) is None:
+            g = _validate(path, variant)
+            if g is None or not _played(g, path, variant, args.play):
                 status = EXIT_FAILED
     return status
+
+
+def _played(game: rulekit.Game | None, path: str, variant: str | None, games: int) -> bool:
+    """validate --play: play the games and print how they went; False if one failed."""
+    if game is None or not games:
+        return True
+    name = path if variant is None else f"{path} [{variant}]"
+    failure, decisions = play_check(game, games)
+    if failure is not None:
+        say(f"{name}: cannot be played: {failure}")
+        return False
+    say(f"{name}: played {_n(games, 'game')} with random bots, {decisions / games:.1f} "
+          "decisions per game")
+    return True
 
 
 def _validate(path: str, variant: str | None) -> rulekit.Game | None:
@@ -256,8 +278,8 @@ def _validate(path: str, variant: str | None) -> rulekit.Game | None:
     try:
         g = rulekit.load(path, variant=variant)
     except rulekit.RulesetError as e:
-        for d in e.diagnostics:
-            say(d.render())
+        for shown in render_diagnostics(e.diagnostics):
+            say(shown)
         n = len(e.diagnostics)
         say(f"{name}: {n} error{'s' if n != 1 else ''}")
         return None

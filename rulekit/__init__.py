@@ -18,6 +18,7 @@ from .errors import (
     RulekitError,
     RuleRuntimeError,
     RulesetError,
+    StateDocumentError,
     UsageError,
 )
 from .game import Game
@@ -28,7 +29,7 @@ from .variants import UnknownVariantError
 __all__ = [
     "Action", "CannotReadError", "Diagnostic", "EvaluationLimitError", "Game", "GameOverError",
     "IllegalActionError", "InvariantError", "Outcome", "RuleRuntimeError", "RulekitError",
-    "RulesetError", "State", "UsageError", "events_for", "load", "load_text", "observation",
-    "render_event", "resample", "UnknownVariantError",
+    "RulesetError", "State", "StateDocumentError", "UsageError", "events_for", "load",
+    "load_text", "observation", "render_event", "resample", "UnknownVariantError",
 ]
 __version__ = "0.1.0"

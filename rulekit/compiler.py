@@ -53,6 +53,7 @@ from .game import (
     ZoneInfo,
 )
 from .melds import MeldRules
+from .names import check_names, hidden_char, shown, skeleton
 from .schema import ComputedAttr, Ruleset
 from .state import State
 from .text import placeholders
@@ -154,11 +155,14 @@ def _simplify_pydantic(errors: list[dict]) -> list[dict]:
         return None
 
     # a misspelt key is reported as unknown (with 'did you mean'); drop the 'missing' twin
-    extra = {(strip(e["loc"][:-1]), str(e["loc"][-1])) for e in errors
-             if e["type"] == "extra_forbidden"}
+    # parent -> its unknown keys, in order (one pass, not one per error)
+    extra: dict[tuple, dict[str, None]] = {}
+    for e in errors:
+        if e["type"] == "extra_forbidden":
+            extra.setdefault(strip(e["loc"][:-1]), {})[str(e["loc"][-1])] = None
     errors = [e for e in errors if not (
-        e["type"] == "missing" and did_you_mean(str(e["loc"][-1]), [
-            name for parent, name in extra if parent == strip(e["loc"][:-1])]))]
+        e["type"] == "missing" and did_you_mean(str(e["loc"][-1]),
+                                                extra.get(strip(e["loc"][:-1]), {})))]
     groups: dict[tuple | None, list[dict]] = {}
     for err in errors:
         groups.setdefault(union_point(err["loc"]), []).append(err)
@@ -272,6 +276,8 @@ class Compiler:
             diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = Game(self.spec, self.src.file)
+        for message, path, key, hint in check_names(self.spec):
+            self.error(message, path, key=key, hint=hint)
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
@@ -422,7 +428,7 @@ class Compiler:
                 for j, val in enumerate(values):
                     vpath = path + (k, j) if isinstance(v, list) else path + (k,)
                     if not self._attr_value_ok(ty, domain, val):
-                        allowed = f"one of {sorted(domain)}" if domain else describe(ty)
+                        allowed = f"one of {dsl.show_values(domain)}" if domain else describe(ty)
                         self.error(f"'{val}' is not a valid {k} (expected {allowed})", vpath,
                                    hint=did_you_mean(str(val), domain or []))
                         ok = False
@@ -519,12 +525,24 @@ class Compiler:
         g.labels = [g.card_label(c) for c in range(g.n_cards)]
         by_label: dict[str, int] = {}
         for c in range(g.n_cards):
-            other = by_label.setdefault(g.labels[c], c)
+            bad = hidden_char(g.labels[c])
+            if bad is not None:
+                key = g.card_label_key[c]
+                self.error(f"the label '{shown(g.labels[c])}' of card {c} "
+                           f"({self._card_attrs_text(c)}) holds an invisible or direction-changing "
+                           f"character ({bad})", ("text", key, self.spec.languages[0]),
+                           hint="players read and type labels: use visible characters only")
+                return
+            # labels that only differ by look-alike characters are the same label to a reader
+            other = by_label.setdefault(skeleton(g.labels[c]), c)
             if g.face_of[other] != g.face_of[c]:
                 key = g.card_label_key[c]
                 rule = next((i for i, r in enumerate(self.spec.cards.label) if r.text == key), None)
                 differ = [a for a, tab in g.card_attrs.items() if tab[other] != tab[c]]
-                self.error(f"two different cards share the label '{g.labels[c]}' "
+                same = (f"share the label '{g.labels[c]}'" if g.labels[c] == g.labels[other] else
+                        f"have labels that look the same: '{g.labels[other]}' and "
+                        f"'{g.labels[c]}'")
+                self.error(f"two different cards {same} "
                            f"({self._card_attrs_text(other)} and {self._card_attrs_text(c)})",
                            ("cards", "label") + ((rule, "text") if rule is not None else ()),
                            hint=f"put {{{differ[0]}}} in the text '{key}'" if differ else
@@ -610,11 +628,11 @@ class Compiler:
               STR: isinstance(v, str), PLAYER: isinstance(v, int) and not isinstance(v, bool)
               and v >= 0}.get(ty, False)
         if ty == STR and domain is not None and isinstance(v, str) and v not in domain:
-            self.error(f"'{v}' is not one of {sorted(domain)}", path,
+            self.error(f"'{v}' is not one of {dsl.show_values(domain)}", path,
                        hint=did_you_mean(str(v), domain))
             return None
         if not ok:
-            want = describe(ty) + (f" (one of {sorted(domain)})" if domain else "")
+            want = describe(ty) + (f" (one of {dsl.show_values(domain)})" if domain else "")
             self.error(f"the initial value is {_show(v)}, not {want}", path)
             return None
         if ty == PLAYER and v >= self.spec.players.min:
@@ -950,7 +968,7 @@ class Compiler:
         if domain is not None and value.is_const and value.const not in domain \
                 and value.const is not None:
             raise fail(value_tree, f"'{value.const}' is not one of the values "
-                       f"{sorted(domain, key=str)}", did_you_mean(str(value.const), domain))
+                       f"{dsl.show_values(domain)}", did_you_mean(str(value.const), domain))
         vf = value.fn
         return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 

@@ -84,10 +84,51 @@ class ExpansionError(CompileError):
     """The compiled expressions grew past MAX_COMPILED_NODES; loading stops at once."""
 
 
+MAX_SUGGESTION_POOL = 200  # names compared per 'did you mean'; a large enum is narrowed first
+
+
 def did_you_mean(name: str, options: Any) -> str:
     """A 'did you mean' hint for a misspelt name, or ''."""
-    close = difflib.get_close_matches(str(name), [str(o) for o in options], n=1, cutoff=0.6)
+    name = str(name)
+    pool = [str(o) for o in options] if len(options) <= MAX_SUGGESTION_POOL else \
+        _nearest_lengths(name, options)
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
+
+
+@functools.lru_cache(maxsize=64)
+def show_values(domain: frozenset) -> str:
+    """An enum's values for a message: all of a small one, the first few of a large one."""
+    values = sorted(domain, key=str) if len({type(v) for v in domain}) > 1 else sorted(domain)
+    if len(values) <= 20:
+        return str(values)
+    return str(values[:20])[:-1] + f", ...] ({len(values)} values)"
+
+
+_BY_LENGTH: dict[int, tuple[Any, dict[int, list[str]]]] = {}
+
+
+def _nearest_lengths(name: str, options: Any) -> list[str]:
+    """The options closest in length to name, at most MAX_SUGGESTION_POOL of them.
+
+    A large enum is indexed by length once (the index is kept with the options object, so a
+    later call with the same object is cheap): each hint costs the same whatever the enum's size."""
+    hit = _BY_LENGTH.get(id(options))
+    if hit is None or hit[0] is not options:
+        index: dict[int, list[str]] = {}
+        for o in options:
+            index.setdefault(len(str(o)), []).append(str(o))
+        if len(_BY_LENGTH) > 16:
+            _BY_LENGTH.clear()
+        hit = _BY_LENGTH[id(options)] = (options, index)
+    index = hit[1]
+    pool: list[str] = []
+    for d in range(max(index) + len(name) + 1):
+        for n in {len(name) - d, len(name) + d}:
+            pool.extend(index.get(n, ())[:MAX_SUGGESTION_POOL - len(pool)])
+        if len(pool) >= MAX_SUGGESTION_POOL:
+            break
+    return pool
 
 
 @functools.cache
@@ -103,7 +144,25 @@ MAX_COMPILED_NODES = 300_000
 
 
 def parse(text: str, start: str) -> Tree:
-    """Parse DSL text (start is 'expr' or 'stmt'); raise CompileError with its position."""
+    """Parse DSL text (start is 'expr' or 'stmt'); raise CompileError with its position.
+
+    Each distinct text is parsed once: a ruleset may repeat one long text many times (a YAML
+    alias costs nothing to write), and the trees are never modified after parsing."""
+    tree, error = _parse_cached(text, start)
+    if error is not None:
+        raise CompileError(*error)
+    return tree
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str, start: str) -> tuple[Any, tuple[str, int, int, str] | None]:
+    try:
+        return _parse(text, start), None
+    except CompileError as e:
+        return None, (e.message, e.line, e.col, e.hint)
+
+
+def _parse(text: str, start: str) -> Tree:
     if len(text) > MAX_DSL_LENGTH:
         raise CompileError(f"this text is too long ({len(text)} characters; at most "
                            f"{MAX_DSL_LENGTH})")
@@ -589,8 +648,8 @@ class ExprCompiler:
     def _check_symbol(self, attr: Typed, lit: Typed, node: Tree) -> None:
         if (attr.domain and lit.is_const and isinstance(lit.const, str)
                 and lit.const not in attr.domain):
-            raise fail(node, f"'{lit.const}' is not one of the values {sorted(attr.domain)}",
-                       did_you_mean(lit.const, [str(v) for v in attr.domain]) or
+            raise fail(node, f"'{lit.const}' is not one of the values {show_values(attr.domain)}",
+                       did_you_mean(lit.const, attr.domain) or
                        "the values come from cards.attributes; add it there if it is new")
 
     def _membership(self, tree: Tree, scope: Scope) -> tuple[Fn, Fn, bool]:

@@ -11,6 +11,18 @@ class RulekitError(Exception):
     """Base class of every error rulekit raises on purpose."""
 
 
+def short_repr(value: object, limit: int = 40) -> str:
+    """repr(value) cut to limit characters; a huge int is told by its size (repr would raise)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        sign = "-" if value < 0 else ""
+        return f"{sign}a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit - 3] + "..."
+
+
+MAX_SHOWN_LINE = 160  # characters of a source line shown under a diagnostic
+
+
 @dataclass
 class Diagnostic:
     """One located problem in a ruleset file."""
@@ -33,10 +45,19 @@ class Diagnostic:
             where += f":{self.line}:{self.col or 1}"
         out = [escape(f"{where}: {self.message}")]
         if self.source_line:
-            src = self.source_line.rstrip("\n")
-            before = escape(src[:max(self.col - 1, 0)])  # the caret stays under its character
-            out.append("    " + escape(src))
-            out.append("    " + " " * len(before) + "^")
+            line, caret = self.source_line.rstrip("\n"), max(self.col - 1, 0)
+            if len(line) > MAX_SHOWN_LINE:  # a window around the caret, not a 200 KB line
+                start = max(0, min(caret - MAX_SHOWN_LINE // 2, len(line) - MAX_SHOWN_LINE))
+                shown = line[start:start + MAX_SHOWN_LINE]
+                caret -= start
+                if start > 0:
+                    shown, caret = "..." + shown, caret + 3
+                if start + MAX_SHOWN_LINE < len(line):
+                    shown += "..."
+                line = shown
+            # escaped, and the caret stays under its character
+            out.append("    " + escape(line))
+            out.append("    " + " " * len(escape(line[:caret])) + "^")
         if self.yaml_path:
             out.append("    at: " + escape(self.yaml_path))
         if self.hint:
@@ -44,12 +65,26 @@ class Diagnostic:
         return "\n".join(out)
 
 
+MAX_SHOWN_DIAGNOSTICS = 50  # a file with 16,000 errors is told the first ones and the count
+
+
+def render_diagnostics(diagnostics: list[Diagnostic],
+                       limit: int = MAX_SHOWN_DIAGNOSTICS) -> list[str]:
+    """The first `limit` diagnostics rendered, then '... and N more errors' if there are more."""
+    out = [d.render() for d in diagnostics[:limit]]
+    rest = len(diagnostics) - limit
+    if rest > 0:
+        out.append(f"... and {rest} more error{'s' if rest != 1 else ''} (fix these first)")
+    return out
+
+
 class RulesetError(RulekitError):
-    """A ruleset could not be loaded; carries every diagnostic found."""
+    """A ruleset could not be loaded; carries every diagnostic found (its text shows the first
+    MAX_SHOWN_DIAGNOSTICS)."""
 
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = diagnostics
-        super().__init__("\n".join(d.render() for d in diagnostics))
+        super().__init__("\n".join(render_diagnostics(diagnostics)))
 
 
 class CannotReadError(RulesetError):
@@ -94,3 +129,13 @@ class InvariantError(RuleRuntimeError):
 
 class UsageError(RulekitError):
     """A bad argument from the caller (player count, seed, seat kind...)."""
+
+
+class StateDocumentError(UsageError):
+    """A saved state document that this game could not have written (forged or damaged)."""
+
+    def __init__(self, path: str, problem: str):
+        self.path = path  # where in the document, e.g. 'zones[3][0]' or 'stack[0].order[1]'
+        self.problem = problem
+        super().__init__(f"bad state document: {path}: {problem}" if path else
+                         f"bad state document: {problem}")

@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import CHOOSE, DONE, PICK, START, Action
-from .errors import EvaluationLimitError, RuleRuntimeError, UsageError
+from .errors import EvaluationLimitError, RuleRuntimeError, UsageError, short_repr
 from .melds import MeldRules
 from .schema import Ruleset
 from .state import BuildFrame, State
+from .statecheck import MAX_SEED
 from .text import Texts
 
 Fn = Any
@@ -301,8 +302,9 @@ class Game:
         if not self.min_players <= players <= self.max_players:
             raise UsageError(f"{self.name} is played by {self.min_players} to {self.max_players}"
                              f" players, not {players}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise UsageError(f"the seed must be a whole number >= 0, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise UsageError("the seed must be a whole number from 0 to 2**64 - 1, not "
+                             + short_repr(seed))
         s = State(self, players, seed)
         s.add_event("game_begins", (("players", "int", players),), None)
         self.run("setup", self.setup, s, {})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .errors import UsageError, short_repr
 from .state import MASK, BuildFrame, State
 
 if TYPE_CHECKING:
@@ -79,8 +80,18 @@ def var_value(g: Game, type_: str, v: Any) -> Any:
     return v
 
 
+def check_seat(s: State, seat: Any) -> None:
+    """Refuse anything but a seat of this game (an int, not a bool) or None, the spectator."""
+    if seat is None:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
+        raise UsageError(f"a seat is a whole number from 0 to {s.n - 1} (or None for a "
+                         f"spectator), not {short_repr(seat)}")
+
+
 def observation(s: State, seat: int | None) -> dict[str, Any]:
     """Everything seat may know about the present state, and nothing more."""
+    check_seat(s, seat)
     g = s.game
     n = s.n
     table = {z.name: zone_view(s, i, seat) for i, z in enumerate(g.table_zones)}
@@ -148,6 +159,9 @@ def pending_view(s: State, seat: int | None) -> dict[str, Any] | None:
 
 def events_for(s: State, seat: int | None, start: int = 0) -> list[tuple[str, dict[str, Any]]]:
     """The log from index start as seat reads it: events not meant for seat lose their cards."""
+    check_seat(s, seat)
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise UsageError(f"start must be a whole number >= 0, not {short_repr(start)}")
     out = []
     g = s.game
     for key, args, audience in s.log[start:]:
@@ -255,6 +269,9 @@ def resample(s: State, seat: int, seed: int) -> State:
     reseeded too, since its state is hidden from every player. Card references held by
     variables follow the cards they named, so the copy stays consistent.
     """
+    check_seat(s, seat)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise UsageError(f"the seed must be a whole number, not {short_repr(seed)}")
     c = s.clone()
     known = _cards_shown_by_name(c, seat)  # the observation names these: they must stay put
     slots: list[tuple[int, int]] = []

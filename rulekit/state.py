@@ -13,8 +13,8 @@ from .errors import (
     InvariantError,
     RulekitError,
     RuleRuntimeError,
-    UsageError,
 )
+from .statecheck import check_document
 
 if TYPE_CHECKING:
     from .game import CompiledAction, Game
@@ -717,10 +717,8 @@ class State:
 
     @classmethod
     def from_json(cls, game: Game, data: dict) -> State:
-        """Rebuild a state saved by to_json."""
-        if data.get("ruleset") != game.name:
-            raise UsageError(f"this state was saved by ruleset {data.get('ruleset')!r}, "
-                             f"not {game.name!r}")
+        """Rebuild a state saved by to_json; raise StateDocumentError if it does not fit."""
+        check_document(game, data)
         s = cls(game, data["n"], data["seed"])
         s.zones = [list(z) for z in data["zones"]]
         for zi, z in enumerate(s.zones):

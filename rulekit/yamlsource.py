@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import functools
 import os
 import stat
 from dataclasses import dataclass
@@ -10,10 +12,15 @@ from typing import Any
 
 import yaml
 
+from . import yamlcompose
 from .errors import CannotReadError, Diagnostic, RulesetError
 from .plaintext import describe, first_unsafe
+from .yamlcompose import MAX_DEPTH
 
 MAX_NODES = 200_000  # alias bombs ("billion laughs") stop here instead of eating memory
+# A ruleset is text a person writes: the bundled ones are under 30 KB. The cap keeps a stranger's
+# file from costing minutes and gigabytes to parse (docs/authoring.md documents it).
+MAX_SOURCE_CHARS = 1_000_000
 
 YamlPath = tuple[str | int, ...]
 
@@ -40,8 +47,8 @@ class Source:
     key_positions: dict[YamlPath, Pos]
 
     def lines(self) -> list[str]:
-        """The file's lines."""
-        return self.text.splitlines()
+        """The file's lines (split once per text, so each diagnostic costs no more than one)."""
+        return _lines(self.text)
 
     def pos_of(self, path: YamlPath, key: bool = False) -> Pos | None:
         """The position of the node at path (or of its key), else of its nearest ancestor."""
@@ -90,41 +97,9 @@ class Source:
         return node
 
     def _align(self, pos: Pos, value: str, offset: tuple[int, int]) -> tuple[int, int] | None:
-        """Find the file position of a character of a scalar's value in the scalar's source.
-
-        The value's characters appear in order in the source text; what lies between them
-        (quotes, indentation, line breaks folded to spaces, escapes) is skipped."""
-        if pos.start < 0 or pos.end < pos.start:
-            return None
-        dline, dcol = offset
-        parts = value.split("\n")
-        if dline >= len(parts):
-            return None
-        k = sum(len(x) + 1 for x in parts[:dline]) + dcol
-        raw = self.text[pos.start:pos.end]
-        base = pos.start
-        if pos.style in ("|", ">"):
-            nl = raw.find("\n")
-            if nl < 0:
-                return None
-            base, raw = base + nl + 1, raw[nl + 1:]
-        elif pos.style in ("'", '"'):
-            base, raw = base + 1, raw[1:]
-        after = k >= len(value)  # just past the last character ("the text ends too early")
-        if after:
-            k = len(value) - 1
-        j = 0
-        for i in range(k + 1):
-            ch = value[i]
-            while j < len(raw) and raw[j] != ch and not (ch == " " and raw[j] == "\n"):
-                j += 1
-            if j >= len(raw):
-                return None
-            if i < k:
-                j += 1
-        index = base + j + (1 if after and k >= 0 else 0)
-        line = self.text.count("\n", 0, index)
-        return line, index - (self.text.rfind("\n", 0, index) + 1)
+        """Find the file position of a character of a scalar's value in the scalar's source."""
+        # one text behind a YAML alias is reported once per use: align it once
+        return _align(self.text, pos.start, pos.end, pos.style, value, offset)
 
     def dsl_location(self, pos: Pos, offset: tuple[int, int],
                      value: str | None = None) -> tuple[int, int]:
@@ -139,7 +114,8 @@ class Source:
             body = pos.line + 1 + dline
             if 0 <= body < len(lines):
                 # the block's indentation is that of its first non-blank line
-                first = next((x for x in lines[pos.line + 1:] if x.strip()), lines[body])
+                first = next((lines[i] for i in range(pos.line + 1, len(lines))
+                              if lines[i].strip()), lines[body])
                 indent = len(first) - len(first.lstrip(" "))
                 return body, indent + dcol
             return pos.line, pos.col
@@ -147,6 +123,72 @@ class Source:
             shift = 1 if pos.style in ("'", '"') else 0
             return pos.line, pos.col + shift + dcol
         return pos.line + dline, dcol
+
+
+@functools.lru_cache(maxsize=1024)
+def _align(text: str, start: int, end: int, style: str | None, value: str,
+           offset: tuple[int, int]) -> tuple[int, int] | None:
+    """Find the file position of a character of a scalar's value in the scalar's source.
+
+    The value's characters appear in order in the source text; what lies between them
+    (quotes, indentation, line breaks folded to spaces, escapes) is skipped."""
+    if start < 0 or end < start:
+        return None
+    dline, dcol = offset
+    parts = value.split("\n")
+    if dline >= len(parts):
+        return None
+    k = sum(len(x) + 1 for x in parts[:dline]) + dcol
+    raw = text[start:end]
+    base = start
+    if style in ("|", ">"):
+        nl = raw.find("\n")
+        if nl < 0:
+            return None
+        base, raw = base + nl + 1, raw[nl + 1:]
+    elif style in ("'", '"'):
+        base, raw = base + 1, raw[1:]
+    after = k >= len(value)  # just past the last character ("the text ends too early")
+    if after:
+        k = len(value) - 1
+    j = 0
+    for i in range(k + 1):
+        ch = value[i]
+        while j < len(raw) and raw[j] != ch and not (ch == " " and raw[j] == "\n"):
+            j += 1
+        if j >= len(raw):
+            return None
+        if i < k:
+            j += 1
+    index = base + j + (1 if after and k >= 0 else 0)
+    return line_col(text, index)
+
+@functools.lru_cache(maxsize=8)
+def _lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+@functools.lru_cache(maxsize=8)
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
+
+
+def line_col(text: str, index: int) -> tuple[int, int]:
+    """The 0-based (line, col) of a character offset in text (lines end at '\\n')."""
+    starts = _line_starts(text)
+    line = bisect.bisect_right(starts, index) - 1
+    return line, index - starts[line]
+
+
+def source_line(text: str, line: int) -> str:
+    """The 0-based line of text, or '' if there is none."""
+    lines = _lines(text)
+    return lines[line] if 0 <= line < len(lines) else ""
 
 
 def format_path(path: YamlPath) -> str:
@@ -171,8 +213,7 @@ class _Builder:
         self.constructor = yaml.SafeLoader("")
 
     def err(self, message: str, mark: Any, path: YamlPath, hint: str = "") -> None:
-        lines = self.text.splitlines()
-        src = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+        src = source_line(self.text, mark.line)
         self.errors.append(
             Diagnostic(message, self.file, mark.line + 1, mark.column + 1, src, format_path(path),
                        hint)
@@ -197,8 +238,11 @@ class _Builder:
         self.positions[path] = Pos(node.start_mark.line, node.start_mark.column,
                                    getattr(node, "style", None), node.start_mark.index,
                                    node.end_mark.index)
+        if node.tag not in _PLAIN_TAGS:
+            raise _TooBig(node.start_mark, f"YAML error: the tag '{_short_tag(node.tag)}' is "
+                          "not allowed", _TAG_HINT)
         if isinstance(node, yaml.ScalarNode):
-            value = self.constructor.construct_object(node, deep=True)
+            value = self.scalar(node)
             if isinstance(value, str):
                 self.check_text(value, node, path)
             return value
@@ -219,7 +263,7 @@ class _Builder:
                     if not isinstance(key_node, yaml.ScalarNode):
                         self.err("a mapping key must be a plain value", key_node.start_mark, path)
                         continue
-                    key = self.constructor.construct_object(key_node)
+                    key = self.scalar(key_node)
                     if not isinstance(key, str | int) or isinstance(key, bool):
                         key = str(key)
                     if isinstance(key, str) and not self.check_text(key, key_node, path):
@@ -235,6 +279,52 @@ class _Builder:
         finally:
             active.discard(id(node))
         raise _TooBig(node.start_mark, "unsupported YAML node")
+
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        """Build a scalar; a number Python refuses to convert is a located error."""
+        if node.tag not in _PLAIN_TAGS:
+            raise _TooBig(node.start_mark, f"YAML error: the tag '{_short_tag(node.tag)}' is "
+                          "not allowed", _TAG_HINT)
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except ValueError as e:  # int() past sys.get_int_max_str_digits(), a 13th month...
+            if node.tag.endswith(":int"):
+                raise _TooBig(node.start_mark, f"this number is too long ({len(node.value)} "
+                              f"characters; at most {MAX_NUMBER_DIGITS} digits)") from None
+            raise _TooBig(node.start_mark, f"this value cannot be read: {e}") from None
+
+
+# What the safe constructor builds and the schema understands; any other tag (!!set, !!binary,
+# !!omap, !!python/..., a local !tag) is refused rather than silently ignored.
+_PLAIN_TAGS = frozenset("tag:yaml.org,2002:" + t for t in
+                        ("str", "int", "float", "bool", "null", "timestamp", "seq", "map"))
+_TAG_HINT = "rulesets use plain YAML values: remove the '!' tag"
+MAX_NUMBER_DIGITS = 4300  # Python's own limit on converting text to int (sys.int_info)
+# A broken file this small is parsed again by the pure-Python parser, whose messages the
+# diagnostics were written for; a larger one gets libyaml's message (as well located).
+MAX_REPARSE_CHARS = 200_000
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") \
+        else tag
+
+
+class _DepthLoader(yaml.SafeLoader):
+    """The safe loader, with a bound on nesting so that deep input is a located error."""
+
+    depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        """Compose one node, refusing to go deeper than MAX_DEPTH."""
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _too_deep(self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 MAX_FILE_BYTES = 4 * 2**20  # the bundled rulesets are ~30 KB; a larger one is not a ruleset
@@ -274,9 +364,11 @@ def _read_regular_file(p: Path) -> bytes:
 
 
 class _TooBig(Exception):
-    def __init__(self, mark: Any, message: str = "the YAML document expands to too many nodes"):
+    def __init__(self, mark: Any, message: str = "the YAML document expands to too many nodes",
+                 hint: str = ""):
         self.mark = mark
         self.message = message
+        self.hint = hint
 
 
 def read_text(path: str | Path) -> str:
@@ -314,14 +406,7 @@ def _yaml_hint(text: str, e: yaml.MarkedYAMLError) -> str:
     if pm is not None and "'\\t'" in (e.problem or ""):
         return "indent with spaces: YAML does not allow tabs for indentation"
     # a quoted text whose closing quote is missing runs on over the following lines
-    last = None
-    try:
-        for tok in yaml.scan(text, Loader=yaml.SafeLoader):
-            if pm is not None and tok.start_mark.index >= pm.index:
-                break
-            last = tok
-    except yaml.YAMLError:
-        pass
+    last = _syntax_hint_tokens(text, pm.index if pm is not None else len(text))
     if (isinstance(last, yaml.ScalarToken) and last.style in ("'", '"')
             and last.end_mark.line > last.start_mark.line):
         return (f"the quoted text that starts at line {last.start_mark.line + 1}, column "
@@ -344,16 +429,61 @@ def _yaml_hint(text: str, e: yaml.MarkedYAMLError) -> str:
     return ""
 
 
+def _too_deep(mark: Any) -> _TooBig:
+    return _TooBig(mark, f"the YAML document is nested too deeply (more than {MAX_DEPTH} levels)",
+                   "flatten the structure: a ruleset needs only a few levels")
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The document's node tree: libyaml's parser if installed, else (or for the message of a
+    small broken file) PyYAML's own."""
+    if yamlcompose.AVAILABLE:
+        try:
+            return yamlcompose.compose(text)
+        except yamlcompose.TooDeep as e:
+            raise _too_deep(e.mark) from None
+        except yaml.YAMLError:
+            if len(text) > MAX_REPARSE_CHARS:
+                raise
+    loader = _DepthLoader(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
+def _syntax_hint_tokens(text: str, before: int) -> Any:
+    """The last token that starts before offset `before` (C scanner if available: linear)."""
+    last = None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        for tok in yaml.scan(text, Loader=loader):
+            if tok.start_mark.index >= before:
+                break
+            last = tok
+    except yaml.YAMLError:
+        pass
+    return last
+
+
 def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
     """Parse YAML text safely, keeping positions; raise RulesetError on any YAML problem."""
+    if len(text) > MAX_SOURCE_CHARS:
+        line, col = line_col(text, MAX_SOURCE_CHARS)
+        raise RulesetError([Diagnostic(
+            f"the file is too large ({len(text):,} characters; a ruleset has at most "
+            f"{MAX_SOURCE_CHARS:,})", file, line + 1, col + 1, source_line(text, line),
+            hint="a ruleset is a text a person writes; split it or remove what is not needed")])
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
+    except _TooBig as e:
+        raise RulesetError([Diagnostic(e.message, file, e.mark.line + 1, e.mark.column + 1,
+                                       source_line(text, e.mark.line), hint=e.hint)]) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        lines = text.splitlines()
         line = mark.line if mark else 0
         col = mark.column if mark else 0
-        src = lines[line] if 0 <= line < len(lines) else ""
+        src = source_line(text, line)
         msg = f"YAML syntax error: {e.problem or e.context}"
         if e.context and (e.problem or "").startswith("but "):
             msg = f"YAML syntax error: {e.context}, {e.problem}"
@@ -361,12 +491,12 @@ def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
                                        hint=_yaml_hint(text, e))]) from None
     except yaml.reader.ReaderError as e:  # a character YAML does not accept (a control code)
         at = e.position
-        line = text.count("\n", 0, at)
-        col = at - (text.rfind("\n", 0, at) + 1)
-        lines = text.splitlines()
-        src = lines[line] if 0 <= line < len(lines) else ""
+        line, col = line_col(text, at)
+        src = source_line(text, line)
+        what = repr(chr(e.character)) if isinstance(e.character, int) and \
+            0 <= e.character < 0x110000 else "here"
         raise RulesetError([Diagnostic(
-            f"YAML error: the character {chr(e.character)!r} is not allowed in a YAML file",
+            f"YAML error: the character {what} is not allowed in a YAML file",
             file, line + 1, col + 1, src, hint="remove it, or write the file as plain text"),
         ]) from None
     except yaml.YAMLError as e:
@@ -382,17 +512,13 @@ def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
     try:
         data = builder.build(node, (), set())
     except _TooBig as e:
-        lines = text.splitlines()
-        src = lines[e.mark.line] if 0 <= e.mark.line < len(lines) else ""
-        raise RulesetError(
-            [Diagnostic(e.message, file, e.mark.line + 1, e.mark.column + 1, src)]
-        ) from None
+        raise RulesetError([Diagnostic(e.message, file, e.mark.line + 1, e.mark.column + 1,
+                                       source_line(text, e.mark.line), hint=e.hint)]) from None
     except RecursionError:
         raise RulesetError([Diagnostic("the YAML document is nested too deeply", file)]) from None
     except yaml.MarkedYAMLError as e:  # a value YAML cannot build, e.g. an unknown !!tag
         mark = e.problem_mark or e.context_mark
-        lines = text.splitlines()
-        src = lines[mark.line] if mark is not None and 0 <= mark.line < len(lines) else ""
+        src = source_line(text, mark.line) if mark is not None else ""
         where = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
         hint = "rulesets use plain YAML values: remove the '!' tag" if "tag" in str(e.problem) \
             else ""
@@ -410,8 +536,7 @@ def parse_yaml(text: str, file: str = "<ruleset>") -> Source:
     if not isinstance(data, dict):
         got = "a list" if isinstance(data, list) else f"the single value {data!r}"[:60]
         mark = node.start_mark
-        lines = text.splitlines()
-        src = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+        src = source_line(text, mark.line)
         raise RulesetError([Diagnostic(
             f"a ruleset must be a YAML mapping (key: value lines), not {got}",
             file, mark.line + 1, mark.column + 1, src,

@@ -1,0 +1,56 @@
+"""`rulekit validate --play N` (issue 8, point 9): a ruleset that loads but cannot be played is
+reported by the command designers already run, with the typed error, and exit status 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_helpers import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = (ROOT / "tests" / "broken" / "_base.yaml").read_text(encoding="utf-8")
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_bundled_ruleset_plays_its_games() -> None:
+    run = cli("validate", "--play", "2", str(ROOT / "rulesets" / "sham.yaml"))
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert lines[0].startswith(f"{ROOT / 'rulesets' / 'sham.yaml'}: ok: SHAM")
+    assert lines[1].startswith(f"{ROOT / 'rulesets' / 'sham.yaml'}: played 2 games with random "
+                               "bots, ")
+
+
+def test_a_game_that_never_ends_is_reported_with_its_limit(tmp_path: Path) -> None:
+    text = (BASE.replace('end_if: "passes >= num_players"', 'end_if: "false"')
+            .replace("players: {min: 2, max: 4}", "players: {min: 2, max: 4}\n"
+                     "limits: {max_decisions: 200}")
+            .replace("      - set passes = passes + 1\n", "      - set passes = 0\n"))
+    path = write(tmp_path, "never.yaml", text)
+    run = cli("validate", "--play", "5", path)
+    assert run.code == 1
+    assert run.out.splitlines()[1] == (
+        f"{path}: cannot be played: game 1 of 5 (2 players, seed 0): EvaluationLimitError: rule "
+        "limits.max_decisions: the game did not end within 200 decisions")
+
+
+def test_a_rule_that_fails_in_play_is_reported_with_the_rule(tmp_path: Path) -> None:
+    path = write(tmp_path, "div.yaml", BASE.replace("      - set passes = passes + 1\n",
+                                                    "      - set passes = 10 // passes\n"))
+    run = cli("validate", "--play", "5", path)
+    assert run.code == 1
+    assert run.out.splitlines()[1] == (
+        f"{path}: cannot be played: game 1 of 5 (2 players, seed 0): RuleRuntimeError: rule "
+        "actions.pass.effects: division by zero")
+
+
+def test_without_play_no_game_is_dealt(tmp_path: Path) -> None:
+    path = write(tmp_path, "div.yaml", BASE.replace("      - set passes = passes + 1\n",
+                                                    "      - set passes = 10 // passes\n"))
+    run = cli("validate", path)
+    assert run.code == 0 and len(run.out.splitlines()) == 1
