@@ -42,7 +42,7 @@ from .dsl import (
     fail,
     local,
 )
-from .errors import Diagnostic, RuleRuntimeError, RulesetError
+from .errors import Diagnostic, EvaluationLimitError, RuleRuntimeError, RulesetError, log_full
 from .game import (
     CompiledAction,
     CompiledParam,
@@ -459,7 +459,8 @@ class Compiler:
             if typed is None:
                 continue
             try:
-                table = [typed.fn(None, dict(r)) for r in rows]
+                at_load = dsl.LoadTimeState()
+                table = [typed.fn(at_load, dict(r)) for r in rows]
             except (RuleRuntimeError, TypeError, ValueError, ZeroDivisionError) as e:
                 self.error(f"computing '{name}' failed: {str(e).removeprefix('rule : ')}", path)
                 continue
@@ -503,10 +504,11 @@ class Compiler:
                 rules.append((rule.text, typed.fn))
         if self.diags:
             return
+        at_load = dsl.LoadTimeState()
         for c in range(g.n_cards):
             for key, fn in rules:
                 try:
-                    if fn(None, {"it": c}):
+                    if fn(at_load, {"it": c}):
                         g.card_label_key.append(key)
                         break
                 except (RuleRuntimeError, TypeError, IndexError) as e:
@@ -585,7 +587,8 @@ class Compiler:
                        f"{describe(typed.type)}", path)
             return None
         try:
-            return [typed.fn(None, {"it": c}) for c in range(self.game.n_cards)]
+            at_load = dsl.LoadTimeState()
+            return [typed.fn(at_load, {"it": c}) for c in range(self.game.n_cards)]
         except (RuleRuntimeError, TypeError, IndexError, ValueError) as e:
             self.error(f"computing 'sort' failed: {e}", path)
             return None
@@ -823,12 +826,15 @@ class Compiler:
         inner = scope.child()
         key = inner.fresh_key(var)
         inner.names[var] = local(var, et, key)
+        w0 = self.x.weight
         body = self.effects(item.get("do", []), path + ("do",), inner)
+        w = self.x.weight - w0 + 1  # the cost of one pass, charged before the loop for them all
         itf = it.fn
         is_zone = it.type == ZONE
 
         def run(s: Any, e: dict) -> None:
             xs = s.zones[itf(s, e)] if is_zone else itf(s, e)
+            charge(s, len(xs) * w)
             for x in list(xs):
                 e[key] = x
                 body(s, e)
@@ -907,6 +913,11 @@ class Compiler:
 
         def run(s: Any, e: dict) -> None:
             vals = tuple((n, k, _snapshot(f(s, e))) for n, k, f in compiled)
+            size = 1 + sum(len(v) for _, _, v in vals if isinstance(v, list))
+            charge(s, size)  # the log keeps it: it also counts against limits.max_log
+            s.log_room -= size - 1
+            if s.log_room < 1:
+                raise EvaluationLimitError("", log_full(s.game.max_log))
             s.add_event(key, vals, None if audience is None else audience(s, e))
 
         return run
@@ -933,9 +944,9 @@ class Compiler:
         if typed.type == CARD:
             return lambda s, e: [] if (c := f(s, e)) is None else [c]
         if typed.type == ZONE:
-            return lambda s, e: list(s.zones[f(s, e)])
+            return lambda s, e: list(charged_list(s, s.zones[f(s, e)]))
         if compatible(CARDS, typed.type):
-            return f
+            return lambda s, e: charged_list(s, f(s, e))
         raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
                    f"{describe(typed.type)}")
 
@@ -962,7 +973,7 @@ class Compiler:
         if ty != INT:
             raise fail(lv, f"'add' needs a number variable, but this is {describe(ty)}")
         vf = self._int(value_tree, scope, "the amount to add")
-        return lambda s, e: setter(s, e, getter(s, e) + vf(s, e))
+        return lambda s, e: setter(s, e, dsl._bounded(getter(s, e) + vf(s, e)))
 
     def lvalue(self, lv: Tree, scope: Scope) -> tuple[Callable[[Any, dict, Any], None], str]:
         t = self.tables
@@ -1023,7 +1034,13 @@ class Compiler:
         nf = self._int(n, scope, "how many to draw")
         sf = self._zone(src, scope, "the zone drawn from")
         df = self._zone(dest, scope, "the zone drawn to")
-        return lambda s, e: s.draw(nf(s, e), sf(s, e), df(s, e))
+
+        def run(s: Any, e: dict) -> None:
+            n = nf(s, e)
+            charge(s, n)  # what the rule asks for: 'draw 10^12' is a runaway rule
+            s.draw(n, sf(s, e), df(s, e))
+
+        return run
 
     def s_refill_stmt(self, tree: Tree, scope: Scope) -> Fn:
         zone, src, n = tree.children
@@ -1035,6 +1052,7 @@ class Compiler:
             z = zf(s, e)
             missing = nf(s, e) - len(s.zones[z])
             if missing > 0:
+                charge(s, missing)
                 s.draw(missing, sf(s, e), z)
 
         return run
@@ -1054,7 +1072,12 @@ class Compiler:
 
         def run(s: Any, e: dict) -> None:
             src_zone = sf(s, e)
-            for _ in range(nf(s, e)):
+            n = nf(s, e)
+            charge(s, n * s.n)  # what the rule asks for: 'deal 10^12' is a runaway rule
+            source = s.zones[src_zone]
+            for _ in range(n):
+                if not source:  # the rest of the deal would draw nothing
+                    return
                 for p in range(s.n):
                     s.draw(1, src_zone, nt + k * s.n + p)
 
@@ -1062,7 +1085,13 @@ class Compiler:
 
     def s_shuffle_stmt(self, tree: Tree, scope: Scope) -> Fn:
         zf = self._zone(tree.children[0], scope, "what 'shuffle' shuffles")
-        return lambda s, e: s.shuffle(zf(s, e))
+
+        def run(s: Any, e: dict) -> None:
+            z = zf(s, e)
+            charge(s, len(s.zones[z]))
+            s.shuffle(z)
+
+        return run
 
     def s_swap_stmt(self, tree: Tree, scope: Scope) -> Fn:
         a = self._zone(tree.children[0], scope, "each side of 'swap'")
@@ -1460,6 +1489,24 @@ class Compiler:
             typed = self.expr(inv.check, ("invariants", i, "check"), Scope(), BOOL, "an invariant")
             if typed is not None:
                 self.game.invariants.append((inv.name, typed.fn))
+
+
+def charge(s: Any, amount: int) -> None:
+    """Draw amount (if positive) on the state's evaluation budget (limits.max_work)."""
+    if amount > 0:
+        left = s.work - amount
+        s.work = left
+        if left < 0:
+            dsl.over_budget(s)
+
+
+def charged_list(s: Any, cards: Any) -> Any:
+    """cards, charging their number to the budget: a statement moves or shows each one."""
+    left = s.work - len(cards)
+    s.work = left
+    if left < 0:
+        dsl.over_budget(s)
+    return cards
 
 
 def _snapshot(v: Any) -> Any:
