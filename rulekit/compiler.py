@@ -739,6 +739,7 @@ class Compiler:
         return run
 
     def effect(self, item: Any, path: YamlPath, scope: Scope) -> Fn | None:
+        self.x.weight += 1  # running a statement is work, even one without expressions
         if isinstance(item, str):
             try:
                 tree = dsl.parse(item, "stmt")
@@ -1096,7 +1097,13 @@ class Compiler:
     def s_swap_stmt(self, tree: Tree, scope: Scope) -> Fn:
         a = self._zone(tree.children[0], scope, "each side of 'swap'")
         b = self._zone(tree.children[1], scope, "each side of 'swap'")
-        return lambda s, e: s.swap(a(s, e), b(s, e))
+
+        def run(s: Any, e: dict) -> None:
+            za, zb = a(s, e), b(s, e)
+            charge(s, len(s.zones[za]) + len(s.zones[zb]))
+            s.swap(za, zb)
+
+        return run
 
     def s_reveal_stmt(self, tree: Tree, scope: Scope) -> Fn:
         cf = self._cards(tree.children[0], scope, "what 'reveal' shows")
@@ -1160,6 +1167,7 @@ class Compiler:
                 players = s.game.guard(win.rule + ".order", win.order, s, {"opener": opener})
             else:
                 players = order(s, e)
+            charge(s, 1 + len(players))  # the frame waits on the stack until it is answered
             s.queue_window(index, [p for p in players if p is not None], opener)
 
         return run
