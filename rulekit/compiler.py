@@ -914,7 +914,10 @@ class Compiler:
 
         def run(s: Any, e: dict) -> None:
             vals = tuple((n, k, _snapshot(f(s, e))) for n, k, f in compiled)
-            size = 1 + sum(len(v) for _, _, v in vals if isinstance(v, list))
+            size = 1
+            for _, _, v in vals:
+                if type(v) is list:
+                    size += len(v)
             charge(s, size)  # the log keeps it: it also counts against limits.max_log
             s.log_room -= size - 1
             if s.log_room < 1:
@@ -945,9 +948,23 @@ class Compiler:
         if typed.type == CARD:
             return lambda s, e: [] if (c := f(s, e)) is None else [c]
         if typed.type == ZONE:
-            return lambda s, e: list(charged_list(s, s.zones[f(s, e)]))
+            def zone_cards(s: Any, e: dict) -> list:
+                cards = s.zones[f(s, e)]
+                left = s.work - len(cards)  # a statement moves or shows each card: work
+                s.work = left
+                if left < 0:
+                    dsl.over_budget(s)
+                return list(cards)
+            return zone_cards
         if compatible(CARDS, typed.type):
-            return lambda s, e: charged_list(s, f(s, e))
+            def listed_cards(s: Any, e: dict) -> list:
+                cards = f(s, e)
+                left = s.work - len(cards)
+                s.work = left
+                if left < 0:
+                    dsl.over_budget(s)
+                return cards
+            return listed_cards
         raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
                    f"{describe(typed.type)}")
 
@@ -974,7 +991,12 @@ class Compiler:
         if ty != INT:
             raise fail(lv, f"'add' needs a number variable, but this is {describe(ty)}")
         vf = self._int(value_tree, scope, "the amount to add")
-        return lambda s, e: setter(s, e, dsl._bounded(getter(s, e) + vf(s, e)))
+
+        def add(s: Any, e: dict) -> None:
+            v = getter(s, e) + vf(s, e)
+            setter(s, e, v if -dsl.MAX_INT <= v <= dsl.MAX_INT else dsl._bounded(v))
+
+        return add
 
     def lvalue(self, lv: Tree, scope: Scope) -> tuple[Callable[[Any, dict, Any], None], str]:
         t = self.tables
@@ -1506,15 +1528,6 @@ def charge(s: Any, amount: int) -> None:
         s.work = left
         if left < 0:
             dsl.over_budget(s)
-
-
-def charged_list(s: Any, cards: Any) -> Any:
-    """cards, charging their number to the budget: a statement moves or shows each one."""
-    left = s.work - len(cards)
-    s.work = left
-    if left < 0:
-        dsl.over_budget(s)
-    return cards
 
 
 def _snapshot(v: Any) -> Any:

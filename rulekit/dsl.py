@@ -737,7 +737,7 @@ class ExprCompiler:
 
     # -- comprehensions -------------------------------------------------------------------
     def _generator(self, var_tok: Token, iter_tree: Tree, cond_tree: Tree | None, body_tree: Tree,
-                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, Typed]:
+                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
         if et is None:
@@ -751,34 +751,29 @@ class ExprCompiler:
         if cond_tree is not None:
             cond = self.expect(cond_tree, inner, BOOL, "the condition after 'if'").fn
         body = self.expr(body_tree, inner)
-        w = self.weight - w0  # the cost of one element, charged before the loop for them all
+        # the cost of one element: each comprehension charges len(items) * w before its loop
+        w = self.weight - w0
         itf = it.fn
         if it.type == ZONE:
             def items(s: Any, e: dict) -> list:
-                xs = s.zones[itf(s, e)]
-                left = s.work - len(xs) * w
-                s.work = left
-                if left < 0:
-                    over_budget(s)
-                return xs
+                return s.zones[itf(s, e)]
         else:
-            def items(s: Any, e: dict) -> list:
-                xs = itf(s, e)
-                left = s.work - len(xs) * w
-                s.work = left
-                if left < 0:
-                    over_budget(s)
-                return xs
-        return body, items, cond, key, it
+            items = itf
+        return body, items, cond, key, w
 
     def c_list_comp(self, tree: Tree, scope: Scope) -> Typed:
         body_tree, var_tok, iter_tree, cond_tree = tree.children
-        body, items, cond, key, _ = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
+        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
 
         def f(s: Any, e: dict) -> list:
             out = []
-            for x in items(s, e):
+            xs = items(s, e)
+            left = s.work - len(xs) * w
+            s.work = left
+            if left < 0:
+                over_budget(s)
+            for x in xs:
                 e[key] = x
                 if cond is None or cond(s, e):
                     out.append(bf(s, e))
@@ -792,7 +787,7 @@ class ExprCompiler:
         if name not in AGGREGATES:
             raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
                        "aggregates are: " + ", ".join(sorted(AGGREGATES)))
-        body, items, cond, key, _ = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
+        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
         if name in ("all", "any") and body.type != BOOL:
             raise fail(body_tree, f"{name}() needs a condition, but this is {describe(body.type)}")
@@ -803,7 +798,12 @@ class ExprCompiler:
                 cond, bf = bf, None  # count(c.x == 1 for c in z) counts the true ones
             def f(s: Any, e: dict) -> int:
                 n = 0
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
                         n += 1
@@ -812,15 +812,25 @@ class ExprCompiler:
         if name == "sum":
             def f(s: Any, e: dict) -> int:
                 n = 0
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
                         n += bf(s, e)
-                return _bounded(n)
+                return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
             return Typed(INT, f)
         if name == "all":
             def f(s: Any, e: dict) -> bool:
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if (cond is None or cond(s, e)) and not bf(s, e):
                         return False
@@ -828,7 +838,12 @@ class ExprCompiler:
             return Typed(BOOL, f)
         if name == "any":
             def f(s: Any, e: dict) -> bool:
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if (cond is None or cond(s, e)) and bf(s, e):
                         return True
@@ -836,7 +851,12 @@ class ExprCompiler:
             return Typed(BOOL, f)
         if name == "first":
             def f(s: Any, e: dict) -> Any:
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
                         return bf(s, e)
@@ -846,7 +866,12 @@ class ExprCompiler:
 
         def f(s: Any, e: dict) -> int:
             vals = []
-            for x in items(s, e):
+            xs = items(s, e)
+            left = s.work - len(xs) * w
+            s.work = left
+            if left < 0:
+                over_budget(s)
+            for x in xs:
                 e[key] = x
                 if cond is None or cond(s, e):
                     vals.append(bf(s, e))
@@ -1007,7 +1032,10 @@ class ExprCompiler:
             if name == "sum":
                 if et != INT:
                     raise fail(trees[0], "sum() needs a list of numbers")
-                return Typed(INT, lambda s, e: _bounded(sum(f(s, e))))
+                def total(s: Any, e: dict) -> int:
+                    n = sum(f(s, e))
+                    return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
+                return Typed(INT, total)
             if et != BOOL:
                 raise fail(trees[0], f"{name}() needs a list of conditions")
             fn = all if name == "all" else any
