@@ -63,6 +63,7 @@ VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": 
              "players": PLAYERS, "text": STR}
 MAX_DECK = 10_000
 MAX_MELD_SPAN = 10_000  # runs are searched over the range of meld values
+MAX_OPEN_WINDOWS = 1_000  # windows waiting on the stack: each keeps its frame until answered
 
 
 def load(path: str | Path, variant: str | None = None) -> Game:
@@ -1190,6 +1191,9 @@ class Compiler:
             else:
                 players = order(s, e)
             charge(s, 1 + len(players))  # the frame waits on the stack until it is answered
+            if len(s.stack) + len(s._queued) >= MAX_OPEN_WINDOWS:
+                raise EvaluationLimitError("", f"more than {MAX_OPEN_WINDOWS} windows are open "
+                                           "at once (a window asked again and again)")
             s.queue_window(index, [p for p in players if p is not None], opener)
 
         return run
@@ -1472,6 +1476,7 @@ class Compiler:
             wild_low, wild_high = spec.wild_values.min, spec.wild_values.max
             if not any(k and not w for w, k in zip(wild, ok, strict=True)):
                 low, high = wild_low, wild_high
+        self.tables.meld_span = max(high - low + 1, 0)
         g.meld_rules = MeldRules(
             value=values, ok=ok, same=same, wild=wild, wild_low=wild_low, wild_high=wild_high,
             run_min=spec.run.min if spec.run else None, run_max=spec.run.max if spec.run else 0,

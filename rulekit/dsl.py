@@ -305,6 +305,7 @@ class Tables:
         self.windows: set[str] = set()
         self.text_keys: set[str] = set()
         self.has_melds = False
+        self.meld_span = 0  # how many values a run may cover (the meld search's width)
         self.team_zones: dict[str, int] = {}  # name -> kind index
         self.team_vars: dict[str, tuple[int, str]] = {}
         self.team_names: list[str] = []
@@ -902,7 +903,7 @@ class ExprCompiler:
             if f is None:
                 raise fail(trees[i], f"{name}() needs cards (a zone or a list), but this is "
                            f"{describe(args[i].type)}")
-            return _scanned(f)
+            return _scanned(f, self.t.meld_span)  # a meld search runs over the values
 
         if name == "melds":
             arity(1)
@@ -1130,11 +1131,11 @@ def _bounded(v: int) -> int:
     return v
 
 
-def _scanned(f: Fn) -> Fn:
-    """f, a list, charging its length to the budget: the caller reads every element."""
+def _scanned(f: Fn, extra: int = 0) -> Fn:
+    """f, a list, charging its length (and extra) to the budget: the caller reads it all."""
     def g(s: Any, e: dict) -> Any:
         xs = f(s, e)
-        left = s.work - len(xs)
+        left = s.work - len(xs) - extra
         s.work = left
         if left < 0:
             over_budget(s)
