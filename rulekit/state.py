@@ -115,6 +115,8 @@ class State:
         self.decisions = 0
         self.end_turn_flag = False
         self.ending_phase = False  # on_end ran and opened windows; begin the next phase after
+        self.work = game.max_work  # the evaluation budget left until the next decision
+        self.log_room = game.max_log  # what the log may still hold (events and their values)
         # melds: the meld holding each card (0: none), the value a wild stands for, and each
         # meld's kind and zone (meld ids index these lists; 0 is unused). None without melds.
         has_melds = game.meld_rules is not None
@@ -135,8 +137,6 @@ class State:
                 self.team_of.append(game.team_names.index(name))
         self._legal: list[Action] | None = None
         self._queued: list[WindowFrame] = []
-        self.work = game.max_work  # the evaluation budget left until the next decision
-        self.log_room = game.max_log  # what the log may still hold (events and their values)
 
     def clone(self) -> State:
         """A cheap independent copy (hand-written; no deepcopy)."""
