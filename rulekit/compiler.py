@@ -42,7 +42,7 @@ from .dsl import (
     fail,
     local,
 )
-from .errors import Diagnostic, RuleRuntimeError, RulesetError
+from .errors import Diagnostic, EvaluationLimitError, RuleRuntimeError, RulesetError, log_full
 from .game import (
     CompiledAction,
     CompiledParam,
@@ -64,6 +64,7 @@ VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": 
              "players": PLAYERS, "text": STR}
 MAX_DECK = 10_000
 MAX_MELD_SPAN = 10_000  # runs are searched over the range of meld values
+MAX_OPEN_WINDOWS = 1_000  # windows waiting on the stack: each keeps its frame until answered
 
 
 def load(path: str | Path, variant: str | None = None) -> Game:
@@ -465,7 +466,8 @@ class Compiler:
             if typed is None:
                 continue
             try:
-                table = [typed.fn(None, dict(r)) for r in rows]
+                at_load = dsl.LoadTimeState()
+                table = [typed.fn(at_load, dict(r)) for r in rows]
             except (RuleRuntimeError, TypeError, ValueError, ZeroDivisionError) as e:
                 self.error(f"computing '{name}' failed: {str(e).removeprefix('rule : ')}", path)
                 continue
@@ -509,10 +511,11 @@ class Compiler:
                 rules.append((rule.text, typed.fn))
         if self.diags:
             return
+        at_load = dsl.LoadTimeState()
         for c in range(g.n_cards):
             for key, fn in rules:
                 try:
-                    if fn(None, {"it": c}):
+                    if fn(at_load, {"it": c}):
                         g.card_label_key.append(key)
                         break
                 except (RuleRuntimeError, TypeError, IndexError) as e:
@@ -603,7 +606,8 @@ class Compiler:
                        f"{describe(typed.type)}", path)
             return None
         try:
-            return [typed.fn(None, {"it": c}) for c in range(self.game.n_cards)]
+            at_load = dsl.LoadTimeState()
+            return [typed.fn(at_load, {"it": c}) for c in range(self.game.n_cards)]
         except (RuleRuntimeError, TypeError, IndexError, ValueError) as e:
             self.error(f"computing 'sort' failed: {e}", path)
             return None
@@ -754,6 +758,7 @@ class Compiler:
         return run
 
     def effect(self, item: Any, path: YamlPath, scope: Scope) -> Fn | None:
+        self.x.weight += 1  # running a statement is work, even one without expressions
         if isinstance(item, str):
             try:
                 tree = dsl.parse(item, "stmt")
@@ -841,12 +846,15 @@ class Compiler:
         inner = scope.child()
         key = inner.fresh_key(var)
         inner.names[var] = local(var, et, key)
+        w0 = self.x.weight
         body = self.effects(item.get("do", []), path + ("do",), inner)
+        w = self.x.weight - w0 + 1  # the cost of one pass, charged before the loop for them all
         itf = it.fn
         is_zone = it.type == ZONE
 
         def run(s: Any, e: dict) -> None:
             xs = s.zones[itf(s, e)] if is_zone else itf(s, e)
+            charge(s, len(xs) * w)
             for x in list(xs):
                 e[key] = x
                 body(s, e)
@@ -925,6 +933,14 @@ class Compiler:
 
         def run(s: Any, e: dict) -> None:
             vals = tuple((n, k, _snapshot(f(s, e))) for n, k, f in compiled)
+            size = 1
+            for _, _, v in vals:
+                if type(v) is list:
+                    size += len(v)
+            charge(s, size)  # the log keeps it: it also counts against limits.max_log
+            s.log_room -= size - 1
+            if s.log_room < 1:
+                raise EvaluationLimitError("", log_full(s.game.max_log))
             s.add_event(key, vals, None if audience is None else audience(s, e))
 
         return run
@@ -951,9 +967,23 @@ class Compiler:
         if typed.type == CARD:
             return lambda s, e: [] if (c := f(s, e)) is None else [c]
         if typed.type == ZONE:
-            return lambda s, e: list(s.zones[f(s, e)])
+            def zone_cards(s: Any, e: dict) -> list:
+                cards = s.zones[f(s, e)]
+                left = s.work - len(cards)  # a statement moves or shows each card: work
+                s.work = left
+                if left < 0:
+                    dsl.over_budget(s)
+                return list(cards)
+            return zone_cards
         if compatible(CARDS, typed.type):
-            return f
+            def listed_cards(s: Any, e: dict) -> list:
+                cards = f(s, e)
+                left = s.work - len(cards)
+                s.work = left
+                if left < 0:
+                    dsl.over_budget(s)
+                return cards
+            return listed_cards
         raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
                    f"{describe(typed.type)}")
 
@@ -980,7 +1010,12 @@ class Compiler:
         if ty != INT:
             raise fail(lv, f"'add' needs a number variable, but this is {describe(ty)}")
         vf = self._int(value_tree, scope, "the amount to add")
-        return lambda s, e: setter(s, e, getter(s, e) + vf(s, e))
+
+        def add(s: Any, e: dict) -> None:
+            v = getter(s, e) + vf(s, e)
+            setter(s, e, v if -dsl.MAX_INT <= v <= dsl.MAX_INT else dsl._bounded(v))
+
+        return add
 
     def lvalue(self, lv: Tree, scope: Scope) -> tuple[Callable[[Any, dict, Any], None], str]:
         t = self.tables
@@ -1041,7 +1076,13 @@ class Compiler:
         nf = self._int(n, scope, "how many to draw")
         sf = self._zone(src, scope, "the zone drawn from")
         df = self._zone(dest, scope, "the zone drawn to")
-        return lambda s, e: s.draw(nf(s, e), sf(s, e), df(s, e))
+
+        def run(s: Any, e: dict) -> None:
+            n = nf(s, e)
+            charge(s, n)  # what the rule asks for: 'draw 10^12' is a runaway rule
+            s.draw(n, sf(s, e), df(s, e))
+
+        return run
 
     def s_refill_stmt(self, tree: Tree, scope: Scope) -> Fn:
         zone, src, n = tree.children
@@ -1053,6 +1094,7 @@ class Compiler:
             z = zf(s, e)
             missing = nf(s, e) - len(s.zones[z])
             if missing > 0:
+                charge(s, missing)
                 s.draw(missing, sf(s, e), z)
 
         return run
@@ -1072,7 +1114,12 @@ class Compiler:
 
         def run(s: Any, e: dict) -> None:
             src_zone = sf(s, e)
-            for _ in range(nf(s, e)):
+            n = nf(s, e)
+            charge(s, n * s.n)  # what the rule asks for: 'deal 10^12' is a runaway rule
+            source = s.zones[src_zone]
+            for _ in range(n):
+                if not source:  # the rest of the deal would draw nothing
+                    return
                 for p in range(s.n):
                     s.draw(1, src_zone, nt + k * s.n + p)
 
@@ -1080,12 +1127,24 @@ class Compiler:
 
     def s_shuffle_stmt(self, tree: Tree, scope: Scope) -> Fn:
         zf = self._zone(tree.children[0], scope, "what 'shuffle' shuffles")
-        return lambda s, e: s.shuffle(zf(s, e))
+
+        def run(s: Any, e: dict) -> None:
+            z = zf(s, e)
+            charge(s, len(s.zones[z]))
+            s.shuffle(z)
+
+        return run
 
     def s_swap_stmt(self, tree: Tree, scope: Scope) -> Fn:
         a = self._zone(tree.children[0], scope, "each side of 'swap'")
         b = self._zone(tree.children[1], scope, "each side of 'swap'")
-        return lambda s, e: s.swap(a(s, e), b(s, e))
+
+        def run(s: Any, e: dict) -> None:
+            za, zb = a(s, e), b(s, e)
+            charge(s, len(s.zones[za]) + len(s.zones[zb]))
+            s.swap(za, zb)
+
+        return run
 
     def s_reveal_stmt(self, tree: Tree, scope: Scope) -> Fn:
         cf = self._cards(tree.children[0], scope, "what 'reveal' shows")
@@ -1149,6 +1208,10 @@ class Compiler:
                 players = s.game.guard(win.rule + ".order", win.order, s, {"opener": opener})
             else:
                 players = order(s, e)
+            charge(s, 1 + len(players))  # the frame waits on the stack until it is answered
+            if len(s.stack) + len(s._queued) >= MAX_OPEN_WINDOWS:
+                raise EvaluationLimitError("", f"more than {MAX_OPEN_WINDOWS} windows are open "
+                                           "at once (a window asked again and again)")
             s.queue_window(index, [p for p in players if p is not None], opener)
 
         return run
@@ -1431,6 +1494,7 @@ class Compiler:
             wild_low, wild_high = spec.wild_values.min, spec.wild_values.max
             if not any(k and not w for w, k in zip(wild, ok, strict=True)):
                 low, high = wild_low, wild_high
+        self.tables.meld_span = max(high - low + 1, 0)
         g.meld_rules = MeldRules(
             value=values, ok=ok, same=same, wild=wild, wild_low=wild_low, wild_high=wild_high,
             run_min=spec.run.min if spec.run else None, run_max=spec.run.max if spec.run else 0,
@@ -1478,6 +1542,15 @@ class Compiler:
             typed = self.expr(inv.check, ("invariants", i, "check"), Scope(), BOOL, "an invariant")
             if typed is not None:
                 self.game.invariants.append((inv.name, typed.fn))
+
+
+def charge(s: Any, amount: int) -> None:
+    """Draw amount (if positive) on the state's evaluation budget (limits.max_work)."""
+    if amount > 0:
+        left = s.work - amount
+        s.work = left
+        if left < 0:
+            dsl.over_budget(s)
 
 
 def _snapshot(v: Any) -> Any:

@@ -18,7 +18,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .errors import RuleRuntimeError
+from .errors import EvaluationLimitError, RuleRuntimeError
 
 Fn = Callable[[Any, dict], Any]
 
@@ -67,6 +67,41 @@ class Typed:
     is_const: bool = False
     domain: frozenset | None = None  # allowed symbols, for enum-valued card attributes
     uses_random: bool = False
+
+
+MAX_INT = 10**15  # every number the rules compute stays within +-MAX_INT
+HEAVY = 64  # a definition whose evaluation costs more charges the budget each time it is used
+
+
+def over_budget(s: Any) -> None:
+    """Raise the error for a state whose evaluation budget (`s.work`) has run out."""
+    limit = getattr(getattr(s, "game", None), "max_work", None)
+    raise EvaluationLimitError("", f"the rules did more than {limit} steps of work before the "
+                               "next decision (limits.max_work): a loop, a list or a count too "
+                               "large")
+
+
+def charged(typed: Typed, cost: int) -> Typed:
+    """typed, drawing cost on the evaluation budget each time it is evaluated."""
+    f = typed.fn
+
+    def g(s: Any, e: dict) -> Any:
+        w = s.work - cost
+        s.work = w
+        if w < 0:
+            over_budget(s)
+        return f(s, e)
+
+    return Typed(typed.type, g, domain=typed.domain, uses_random=typed.uses_random)
+
+
+class LoadTimeState:
+    """Stands for the state when the loader evaluates an expression (computed card tables)."""
+
+    __slots__ = ("work",)
+
+    def __init__(self) -> None:
+        self.work = 10_000_000
 
 
 class CompileError(Exception):
@@ -329,6 +364,7 @@ class Tables:
         self.windows: set[str] = set()
         self.text_keys: set[str] = set()
         self.has_melds = False
+        self.meld_span = 0  # how many values a run may cover (the meld search's width)
         self.team_zones: dict[str, int] = {}  # name -> kind index
         self.team_vars: dict[str, tuple[int, str]] = {}
         self.team_names: list[str] = []
@@ -359,9 +395,12 @@ class ExprCompiler:
     def __init__(self, tables: Tables):
         self.t = tables
         self._def_stack: list[str] = []
-        self._def_cache: dict[str, Typed] = {}
+        self._def_cache: dict[str, tuple[Typed, int]] = {}  # with the cost of one evaluation
         self._def_failed: dict[str, CompileError] = {}  # parameterless definitions only
         self.nodes = 0  # compiled nodes so far: definitions inlined in definitions multiply
+        # what evaluating the expressions compiled so far costs, counting a cached definition at
+        # each use: a loop charges its body's share per element (see the budget in docs)
+        self.weight = 0
 
     # -- entry points ---------------------------------------------------------------------
     def expr(self, tree: Tree | Token, scope: Scope) -> Typed:
@@ -369,6 +408,7 @@ class ExprCompiler:
         if isinstance(tree, Token):
             raise fail(tree, f"unexpected {tree.value!r}")
         self.nodes += 1
+        self.weight += 1
         if self.nodes > MAX_COMPILED_NODES:
             line, col = pos_of(tree)
             raise ExpansionError(f"the ruleset's expressions expand to more than "
@@ -469,7 +509,9 @@ class ExprCompiler:
             raise fail(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}",
                        f"it is defined as {src}")
         if not params and name in self._def_cache:
-            return self._def_cache[name]
+            typed, cost = self._def_cache[name]
+            self.weight += cost
+            return typed
         if not params and name in self._def_failed:
             raise DefinitionError(name, self._def_failed[name], pos_of(node))
         if name in self._def_stack:
@@ -483,6 +525,7 @@ class ExprCompiler:
         for p, a in zip(params, args, strict=True):
             inner.names[p] = a
         self._def_stack.append(name)
+        w0 = self.weight
         try:
             typed = self.expr(body, inner)
         except CompileError as e:
@@ -495,9 +538,22 @@ class ExprCompiler:
             raise
         finally:
             self._def_stack.pop()
+        typed, cost = self._priced(typed, w0)
         if not params:
-            self._def_cache[name] = typed
+            self._def_cache[name] = (typed, cost)
         return typed
+
+    def _priced(self, typed: Typed, w0: int) -> tuple[Typed, int]:
+        """A definition's closure and its cost per use; a heavy one charges the budget itself.
+
+        Definitions that use others several times multiply: twenty levels of `d_i = d_(i-1) +
+        d_(i-1)` cost a million evaluations, which the weight of an enclosing loop cannot see.
+        """
+        cost = self.weight - w0
+        if cost > HEAVY:
+            typed, cost = charged(typed, cost), 1
+            self.weight = w0 + 1
+        return typed, cost
 
     def check_definition(self, name: str) -> None:
         """Compile a parameterless definition on its own, so its errors show at it."""
@@ -505,8 +561,9 @@ class ExprCompiler:
         if params or body is None or name in self._def_cache or name in self._def_failed:
             return
         self._def_stack.append(name)
+        w0 = self.weight
         try:
-            self._def_cache[name] = self.expr(body, Scope())
+            self._def_cache[name] = self._priced(self.expr(body, Scope()), w0)
         except CompileError as e:
             self._def_failed[name] = e
             raise DefinitionError(name, e, (e.line, e.col)) from None
@@ -674,12 +731,14 @@ class ExprCompiler:
         fa, fb, zone = self._membership(tree, scope)
         if zone:
             return Typed(BOOL, fa)
+        fb = _scanned(fb)
         return Typed(BOOL, lambda s, e: fa(s, e) in fb(s, e))
 
     def c_not_in(self, tree: Tree, scope: Scope) -> Typed:
         fa, fb, zone = self._membership(tree, scope)
         if zone:
             return Typed(BOOL, lambda s, e: not fa(s, e))
+        fb = _scanned(fb)
         return Typed(BOOL, lambda s, e: fa(s, e) not in fb(s, e))
 
     def c_binop(self, tree: Tree, scope: Scope) -> Typed:
@@ -691,16 +750,35 @@ class ExprCompiler:
             if not compatible(a.type, b.type):
                 raise fail(op_tok, f"cannot join {describe(a.type)} and {describe(b.type)}")
             fa, fb = a.fn, b.fn
-            return Typed(a.type, lambda s, e: fa(s, e) + fb(s, e))
+
+            def join(s: Any, e: dict) -> list:
+                xs, ys = fa(s, e), fb(s, e)
+                left = s.work - len(xs) - len(ys)  # the joined list's size, before it is made
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                return xs + ys
+
+            return Typed(a.type, join)
         for side, node in ((a, left), (b, right)):
             if side.type not in (INT, ANY):  # ANY: an error reported elsewhere
                 raise fail(node, f"'{op}' needs numbers, but this is {describe(side.type)}")
         fa, fb = a.fn, b.fn
         rnd = a.uses_random or b.uses_random
         if op == "+":
-            return Typed(INT, lambda s, e: fa(s, e) + fb(s, e), uses_random=rnd)
+            def plus(s: Any, e: dict) -> int:
+                v = fa(s, e) + fb(s, e)
+                if -MAX_INT <= v <= MAX_INT:
+                    return v
+                return _bounded(v)
+            return Typed(INT, plus, uses_random=rnd)
         if op == "-":
-            return Typed(INT, lambda s, e: fa(s, e) - fb(s, e), uses_random=rnd)
+            def minus(s: Any, e: dict) -> int:
+                v = fa(s, e) - fb(s, e)
+                if -MAX_INT <= v <= MAX_INT:
+                    return v
+                return _bounded(v)
+            return Typed(INT, minus, uses_random=rnd)
         if op == "*":
             return Typed(INT, lambda s, e: _bounded(fa(s, e) * fb(s, e)), uses_random=rnd)
 
@@ -719,7 +797,7 @@ class ExprCompiler:
 
     # -- comprehensions -------------------------------------------------------------------
     def _generator(self, var_tok: Token, iter_tree: Tree, cond_tree: Tree | None, body_tree: Tree,
-                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, Typed]:
+                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
         if et is None:
@@ -729,25 +807,33 @@ class ExprCompiler:
         key = inner.fresh_key(str(var_tok))
         inner.names[str(var_tok)] = local(str(var_tok), et, key)
         cond = None
+        w0 = self.weight
         if cond_tree is not None:
             cond = self.expect(cond_tree, inner, BOOL, "the condition after 'if'").fn
         body = self.expr(body_tree, inner)
+        # the cost of one element: each comprehension charges len(items) * w before its loop
+        w = self.weight - w0
         itf = it.fn
         if it.type == ZONE:
             def items(s: Any, e: dict) -> list:
                 return s.zones[itf(s, e)]
         else:
             items = itf
-        return body, items, cond, key, it
+        return body, items, cond, key, w
 
     def c_list_comp(self, tree: Tree, scope: Scope) -> Typed:
         body_tree, var_tok, iter_tree, cond_tree = tree.children
-        body, items, cond, key, _ = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
+        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
 
         def f(s: Any, e: dict) -> list:
             out = []
-            for x in items(s, e):
+            xs = items(s, e)
+            left = s.work - len(xs) * w
+            s.work = left
+            if left < 0:
+                over_budget(s)
+            for x in xs:
                 e[key] = x
                 if cond is None or cond(s, e):
                     out.append(bf(s, e))
@@ -761,7 +847,7 @@ class ExprCompiler:
         if name not in AGGREGATES:
             raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
                        "aggregates are: " + ", ".join(sorted(AGGREGATES)))
-        body, items, cond, key, _ = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
+        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
         if name in ("all", "any") and body.type != BOOL:
             raise fail(body_tree, f"{name}() needs a condition, but this is {describe(body.type)}")
@@ -772,7 +858,12 @@ class ExprCompiler:
                 cond, bf = bf, None  # count(c.x == 1 for c in z) counts the true ones
             def f(s: Any, e: dict) -> int:
                 n = 0
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
                         n += 1
@@ -781,15 +872,25 @@ class ExprCompiler:
         if name == "sum":
             def f(s: Any, e: dict) -> int:
                 n = 0
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
                         n += bf(s, e)
-                return n
+                return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
             return Typed(INT, f)
         if name == "all":
             def f(s: Any, e: dict) -> bool:
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if (cond is None or cond(s, e)) and not bf(s, e):
                         return False
@@ -797,7 +898,12 @@ class ExprCompiler:
             return Typed(BOOL, f)
         if name == "any":
             def f(s: Any, e: dict) -> bool:
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if (cond is None or cond(s, e)) and bf(s, e):
                         return True
@@ -805,7 +911,12 @@ class ExprCompiler:
             return Typed(BOOL, f)
         if name == "first":
             def f(s: Any, e: dict) -> Any:
-                for x in items(s, e):
+                xs = items(s, e)
+                left = s.work - len(xs) * w
+                s.work = left
+                if left < 0:
+                    over_budget(s)
+                for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
                         return bf(s, e)
@@ -815,7 +926,12 @@ class ExprCompiler:
 
         def f(s: Any, e: dict) -> int:
             vals = []
-            for x in items(s, e):
+            xs = items(s, e)
+            left = s.work - len(xs) * w
+            s.work = left
+            if left < 0:
+                over_budget(s)
+            for x in xs:
                 e[key] = x
                 if cond is None or cond(s, e):
                     vals.append(bf(s, e))
@@ -846,7 +962,7 @@ class ExprCompiler:
             if f is None:
                 raise fail(trees[i], f"{name}() needs cards (a zone or a list), but this is "
                            f"{describe(args[i].type)}")
-            return f
+            return _scanned(f, self.t.meld_span)  # a meld search runs over the values
 
         if name == "melds":
             arity(1)
@@ -945,10 +1061,11 @@ class ExprCompiler:
         if name == "cards":
             arity(1)
             f = need(0, ZONE, "a zone")
-            return Typed(CARDS, lambda s, e: list(s.zones[f(s, e)]))
+            zf = _scanned(lambda s, e: s.zones[f(s, e)])
+            return Typed(CARDS, lambda s, e: list(zf(s, e)))
         if name in ("min", "max"):
             if len(args) == 1 and elem_of(args[0].type) == INT:
-                f = args[0].fn
+                f = _scanned(args[0].fn)
                 pick = min if name == "min" else max
                 return Typed(INT, lambda s, e: pick(f(s, e), default=0))
             arity(2)
@@ -971,10 +1088,14 @@ class ExprCompiler:
                 f = lambda s, e: s.zones[g(s, e)]  # noqa: E731
             if name == "first":
                 return Typed(et, lambda s, e: next(iter(f(s, e)), None))
+            f = _scanned(f)
             if name == "sum":
                 if et != INT:
                     raise fail(trees[0], "sum() needs a list of numbers")
-                return Typed(INT, lambda s, e: sum(f(s, e)))
+                def total(s: Any, e: dict) -> int:
+                    n = sum(f(s, e))
+                    return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
+                return Typed(INT, total)
             if et != BOOL:
                 raise fail(trees[0], f"{name}() needs a list of conditions")
             fn = all if name == "all" else any
@@ -1013,6 +1134,10 @@ class ExprCompiler:
             def topn(s: Any, e: dict) -> list:
                 z = s.zones[f(s, e)]
                 k = max(0, min(g(s, e), len(z)))
+                left = s.work - k
+                s.work = left
+                if left < 0:
+                    over_budget(s)
                 return z[len(z) - k:][::-1]
 
             return Typed(CARDS, topn)
@@ -1058,9 +1183,23 @@ def _meld_id(s: Any, m: Any) -> int:
 
 
 def _bounded(v: int) -> int:
-    if abs(v) > 10**15:
-        raise RuleRuntimeError("", f"a number grew too large ({v})")
+    """v, if it is within +-MAX_INT; a number past it is a runaway rule."""
+    if abs(v) > MAX_INT:
+        raise EvaluationLimitError("", "a number grew past the limit of 10^15 "
+                                   f"(to {len(str(abs(v)))} digits)")
     return v
+
+
+def _scanned(f: Fn, extra: int = 0) -> Fn:
+    """f, a list, charging its length (and extra) to the budget: the caller reads it all."""
+    def g(s: Any, e: dict) -> Any:
+        xs = f(s, e)
+        left = s.work - len(xs) - extra
+        s.work = left
+        if left < 0:
+            over_budget(s)
+        return xs
+    return g
 
 
 def const(type_: str, value: Any) -> Typed:

@@ -119,6 +119,11 @@ class EvaluationLimitError(RuleRuntimeError):
     """A rule ran past its evaluation budget (a loop or a runaway chain of rules)."""
 
 
+def log_full(limit: int) -> str:
+    """The message of an EvaluationLimitError for a game whose log outgrew limits.max_log."""
+    return f"the log grew past {limit} events and logged values in one game (limits.max_log)"
+
+
 class GameOverError(RulekitError):
     """An action was applied to a finished game."""
 

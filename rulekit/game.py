@@ -255,6 +255,8 @@ class Game:
         self.max_decisions = spec.limits.max_decisions
         self.max_auto_steps = spec.limits.max_auto_steps
         self.max_choices = spec.limits.max_choices
+        self.max_work = spec.limits.max_work
+        self.max_log = spec.limits.max_log
         self.texts = Texts({k: dict(v) for k, v in spec.text.items()}, self.languages)
         # filled by the compiler
         self.n_cards = 0
@@ -363,8 +365,8 @@ class Game:
         try:
             return fn(s, env)
         except RuleRuntimeError as e:
-            if not e.rule:
-                raise RuleRuntimeError(rule, str(e).split(": ", 1)[-1]) from None
+            if not e.rule:  # named here, keeping its kind (EvaluationLimitError...)
+                raise type(e)(rule, str(e).split(": ", 1)[-1]) from None
             raise
         except RecursionError:
             raise EvaluationLimitError(rule, "the rule nests too deeply") from None

@@ -26,10 +26,16 @@ class PlayersSpec(Model):
         return self
 
 
+MAX_WORK = 2_000_000  # evaluation steps between two decisions (docs/authoring.md, Limits)
+MAX_LOG = 1_000_000  # events and logged values in one game
+
+
 class LimitsSpec(Model):
     max_decisions: int = Field(default=100_000, ge=1, le=10_000_000)
     max_auto_steps: int = Field(default=10_000, ge=1, le=1_000_000)
     max_choices: int = Field(default=1_000, ge=1, le=100_000)
+    max_work: int = Field(default=MAX_WORK, ge=1, le=20_000_000)
+    max_log: int = Field(default=MAX_LOG, ge=1, le=5_000_000)
 
 
 class ComputedAttr(Model):

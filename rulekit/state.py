@@ -13,6 +13,7 @@ from .errors import (
     InvariantError,
     RulekitError,
     RuleRuntimeError,
+    log_full,
 )
 from .statecheck import check_document
 
@@ -88,7 +89,7 @@ class State:
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                  "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
-                 "_meld_cache")
+                 "_meld_cache", "work", "log_room")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Game, n: int, seed: int):
@@ -114,6 +115,8 @@ class State:
         self.decisions = 0
         self.end_turn_flag = False
         self.ending_phase = False  # on_end ran and opened windows; begin the next phase after
+        self.work = game.max_work  # the evaluation budget left until the next decision
+        self.log_room = game.max_log  # what the log may still hold (events and their values)
         # melds: the meld holding each card (0: none), the value a wild stands for, and each
         # meld's kind and zone (meld ids index these lists; 0 is unused). None without melds.
         has_melds = game.meld_rules is not None
@@ -168,6 +171,8 @@ class State:
         c.teamvars = [v[:] for v in self.teamvars]
         c._legal = self._legal
         c._queued = []
+        c.work = self.work
+        c.log_room = self.log_room
         return c
 
     def key(self) -> tuple:
@@ -367,6 +372,9 @@ class State:
 
     def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
         """Append an event to the log; audience None means everyone sees it whole."""
+        self.log_room -= 1
+        if self.log_room < 0:
+            raise EvaluationLimitError("limits.max_log", log_full(self.game.max_log))
         self.log.append((key, args, audience))
 
     def finish(self, reason: str) -> None:
@@ -478,6 +486,7 @@ class State:
                 f"the game did not end within {g.max_decisions} decisions")
         self._legal = None
         self.decisions += 1
+        self.work = g.max_work
         actor = self.decider
         self.history.append((actor, action.text))
         kind = action.kind

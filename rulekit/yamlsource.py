@@ -266,7 +266,8 @@ class _Builder:
                     key = self.scalar(key_node)
                     if not isinstance(key, str | int) or isinstance(key, bool):
                         key = str(key)
-                    if isinstance(key, str) and not self.check_text(key, key_node, path):
+                    if isinstance(key, str) and not self.check_text(key, key_node,
+                                                                    path + (key,)):
                         continue
                     if key in out:
                         self.err(f"duplicate key '{key}'", key_node.start_mark, path + (key,))

@@ -18,6 +18,9 @@ import rulekit
 BASE = (Path(__file__).parent / "broken" / "_base.yaml").read_text(encoding="utf-8")
 HIDDEN = "holds an invisible or direction-changing character"
 LOOKS = "looks the same as"
+# a direction-changing character is refused earlier, in any string of the file (issue 8, point 1)
+TERMINAL = ("this text holds the character {}, which could take over a player's terminal (a "
+            "ruleset's texts are shown to players)")
 
 
 def action(name: str) -> tuple[str, str]:
@@ -56,15 +59,15 @@ CASES = {
         f"the name 're\\u200bd' {HIDDEN} (U+200B ZERO WIDTH SPACE)", "cards.attributes.suit[2]"),
     "phase with a right-to-left override": (
         [("  play:\n    label", "  pl\u202eay:\n    label")], 38, 3,
-        f"the name 'pl\\u202eay' {HIDDEN} (U+202E RIGHT-TO-LEFT OVERRIDE)",
+        TERMINAL.format("U+202E (RIGHT-TO-LEFT OVERRIDE)"),
         "phases.pl\u202eay"),
     "text key with a left-to-right mark": (
         [("  zone_hand: {en", "  zone\u200e_hand2: {en: x, fr: y}\n  zone_hand: {en")], 82, 3,
-        f"the name 'zone\\u200e_hand2' {HIDDEN} (U+200E LEFT-TO-RIGHT MARK)",
+        TERMINAL.format("U+200E (LEFT-TO-RIGHT MARK)"),
         "text.zone\u200e_hand2"),
     "parameter with a direction isolate": (
         [("{cards: chosen,", "{cards: \"cho\u2066sen\",")], 52, 17,
-        f"the name 'cho\\u2066sen' {HIDDEN} (U+2066 LEFT-TO-RIGHT ISOLATE)",
+        TERMINAL.format("U+2066 (LEFT-TO-RIGHT ISOLATE)"),
         "actions.lay.params[0].cards"),
     "invariant with a zero-width joiner": (
         [("scoring:\n", "invariants:\n  - {name: \"ok\u200d\", check: \"true\"}\nscoring:\n")],
