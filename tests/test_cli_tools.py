@@ -244,3 +244,15 @@ def test_the_installed_command_and_the_module_both_run():
         p = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         assert p.returncode == 0
         assert p.stdout.strip() == f"rulekit {rulekit.__version__}"
+
+
+def test_versus_rlcard_says_how_to_install_rlcard_when_it_is_missing():
+    """benchmarks/versus_rlcard.py without rlcard: a clear message, exit status 1, no traceback."""
+    script = ROOT / "benchmarks" / "versus_rlcard.py"
+    hide = ("import runpy, sys; sys.modules['rlcard'] = None; sys.argv = [sys.argv[1], '--games', "
+            "'1']; runpy.run_path(sys.argv[0], run_name='__main__')")
+    p = subprocess.run([sys.executable, "-c", hide, str(script)], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 1
+    assert "needs rlcard, which is not installed" in p.stderr
+    assert "pip install -e '.[bench]'" in p.stderr and "Traceback" not in p.stderr
