@@ -121,8 +121,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "bench", help="time games between random bots",
         description="Play --games N games of RULESET between random bots (game i is dealt "
                     "from seed S+i, S being --seed) and print games per second, decisions per "
-                    "second, the mean number of "
-                    "decisions per game and the process's peak memory (getrusage ru_maxrss). "
+                    "second (over the wall time, all workers together), the mean number of "
+                    "decisions per game and the peak memory (getrusage ru_maxrss). "
                     "The time excludes loading the ruleset; the decision counts depend only on "
                     "the seed.")
     p_bench.add_argument("ruleset", metavar="RULESET",
@@ -135,6 +135,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                          help="first seed (default: 0)")
     p_bench.add_argument("--variant", metavar="NAME",
                          help="time this variant of the ruleset (default: the base game)")
+    p_bench.add_argument("--workers", type=_whole(1), default=1, metavar="N",
+                         help="play the games in N processes (default: 1); every game, and "
+                              "its decision count, is the same whatever N")
     p_list = sub.add_parser(
         "list", help="list the games installed with rulekit",
         description="List the bundled games: the name to type (rulekit play NAME), the game, "
@@ -303,7 +306,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if game is None:
         return EXIT_USAGE
     players = _players(game, args.players)
-    result = run_bench(game, players, args.games, args.seed)
+    result = run_bench(game, players, args.games, args.seed, args.workers)
     variant = f" [{args.variant}]" if args.variant else ""
     result.ruleset = f"{game.name}{variant} ({args.ruleset})"
     say("\n".join(result.lines()))

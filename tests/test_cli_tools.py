@@ -144,11 +144,64 @@ def test_bench_mean_decisions_matches_the_games_played():
     (["--players", "8"], "SHAM is played by 3 to 7 players, not 8"),
     (["--games", "0"], "argument --games: must be a whole number >= 1, not '0'"),
     (["--seed", "-5"], "argument --seed: must be a whole number >= 0, not '-5'"),
+    (["--workers", "0"], "argument --workers: must be a whole number >= 1, not '0'"),
+    (["--workers", "-2"], "argument --workers: must be a whole number >= 1, not '-2'"),
 ])
 def test_bench_usage_errors_exit_2(args: list[str], expected: str):
     r = cli("bench", SHAM, *args)
     assert r.code == 2
     assert expected in r.err
+
+
+def test_bench_workers_play_the_same_games():
+    """`--workers N` shares the games among N processes; each game is still dealt and played
+    from its own seed, so the decision counts are the same whatever N."""
+    one = cli("bench", SHAM, "--games", "6", "--seed", "4", "--workers", "1")
+    two = cli("bench", SHAM, "--games", "6", "--seed", "4", "--workers", "2")
+    assert one.code == two.code == 0, one.err + two.err
+    assert "seed 4, 1 worker\n" in one.out and "seed 4, 2 workers\n" in two.out
+    assert _figures(one.out)["decisions/game"] == _figures(two.out)["decisions/game"]
+
+
+def test_run_bench_totals_do_not_depend_on_the_workers():
+    from rulekit_cli.bench import run_bench
+
+    game = rulekit.load(SHAM)
+    totals = {w: run_bench(game, 3, 5, 2, workers=w).decisions for w in (1, 2, 3)}
+    assert len(set(totals.values())) == 1 and totals[1] > 0
+
+
+NO_WAY_OUT = """\
+name: No way out
+players: {min: 2, max: 2}
+cards:
+  attributes: {rank: int}
+  deck: [{rank: [1, 2, 3]}]
+  start: deck
+  label: [{text: card}]
+zones:
+  deck: {visibility: count}
+  hand: {owner: player, visibility: owner}
+phases:
+  main: {first: "first(players)"}
+actions:
+  take:
+    when: "size(deck) > 0"
+    effects: ["draw 1 from deck to actor.hand", "end turn"]
+scoring: {score: "size(p.hand)"}
+text:
+  card: {en: "{rank}"}
+"""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_bench_reports_a_rule_failing_in_any_worker(tmp_path, workers):
+    path = tmp_path / "no_way_out.yaml"
+    path.write_text(NO_WAY_OUT, encoding="utf-8")
+    r = cli("bench", str(path), "--games", "3", "--workers", workers)
+    assert r.code == 2
+    assert "the ruleset failed while playing: rule phases.main" in r.err
+    assert "no legal action" in r.err and "Traceback" not in r.err
 
 
 def test_the_benchmark_script_runs_the_same_code():
@@ -191,3 +244,15 @@ def test_the_installed_command_and_the_module_both_run():
         p = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         assert p.returncode == 0
         assert p.stdout.strip() == f"rulekit {rulekit.__version__}"
+
+
+def test_versus_rlcard_says_how_to_install_rlcard_when_it_is_missing():
+    """benchmarks/versus_rlcard.py without rlcard: a clear message, exit status 1, no traceback."""
+    script = ROOT / "benchmarks" / "versus_rlcard.py"
+    hide = ("import runpy, sys; sys.modules['rlcard'] = None; sys.argv = [sys.argv[1], '--games', "
+            "'1']; runpy.run_path(sys.argv[0], run_name='__main__')")
+    p = subprocess.run([sys.executable, "-c", hide, str(script)], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 1
+    assert "needs rlcard, which is not installed" in p.stderr
+    assert "pip install -e '.[bench]'" in p.stderr and "Traceback" not in p.stderr
