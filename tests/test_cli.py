@@ -178,7 +178,8 @@ def test_the_first_screen_shows_exactly_the_seats_own_hand():
 
 
 def test_bad_answers_are_explained_and_the_question_is_asked_again():
-    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="xyz\n99\n\n0\n1 2\nblue\n100\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5",
+            stdin="xyz\n99\n\n0\n1 2\nblue\n100\nquit\n")
     assert r.code == 0
     assert "'xyz' is not a choice here." in r.out
     assert "99 is not one of the numbers shown (1 to 6)." in r.out
@@ -191,7 +192,8 @@ def test_bad_answers_are_explained_and_the_question_is_asked_again():
 
 
 def test_a_choice_may_be_typed_as_its_text_its_label_or_its_value():
-    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="pick purple 1\ndone\nColour: Yellow\n3\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5",
+            stdin="pick purple 1\ndone\nColour: Yellow\n3\nquit\n")
     assert "Player 0 places 1 card(s) face down and claims 3 yellow." in r.out
 
 
@@ -252,7 +254,8 @@ def _scripted_answers(game: rulekit.Game, players: int, seed: int) -> tuple[list
 def test_a_human_game_played_to_its_end_prints_the_scores_and_exits_0():
     game = rulekit.load(SHAM)
     answers, winners = _scripted_answers(game, 3, 21)
-    r = cli("play", SHAM, "--seats", "human,random,random", "--seed", "21", stdin="\n".join(answers) + "\n")
+    r = cli("play", SHAM, "--seats", "human,random,random", "--seed", "21",
+            stdin="\n".join(answers) + "\n")
     assert r.code == 0, r.out[-2000:]
     assert "Final scores" in r.out
     names = ", ".join(f"Player {p}" for p in winners)

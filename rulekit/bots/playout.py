@@ -45,8 +45,12 @@ def final_values(s: State) -> list[float]:
     o = s.outcome
     assert o is not None
     winners = set(o.winners)
-    ranks = _rank_shares(o.scores, s.game.winners_mode == "lowest")
-    values = [(0.75 if p in winners else 0.0) + 0.25 * ranks[p] for p in range(s.n)]
+    mode = s.game.winners_mode
+    ranks = _rank_shares(o.scores, mode == "lowest")
+    # a tie for the best score is a shared, lesser win; winners by a condition (a cooperative
+    # game's "we won") each win outright
+    win = 0.75 / len(winners) if winners and mode in ("highest", "lowest") else 0.75
+    values = [(win if p in winners else 0.0) + 0.25 * ranks[p] for p in range(s.n)]
     return _share_in_teams(s, values)
 
 
