@@ -54,6 +54,7 @@ def run(path: str, lineup: list[str], games: int, seed: int, variant: str | None
         bots = [make_bot(lineup[entry_at[p]], game, p, seed + k) for p in range(n)]
         while not s.over:
             p = s.decider
+            assert p is not None
             several = len(s.legal_actions()) > 1
             t0 = time.perf_counter()
             a = bots[p].choose(s)

@@ -40,6 +40,7 @@ class BotHints:
 def compile_hints(c: Compiler) -> None:
     """Compile `bots.evaluate` and the actions' `weight` into c.game.hints (errors located)."""
     spec, g = c.spec, c.game
+    assert spec is not None and g is not None  # compile_hints runs after the schema check
     hints = BotHints(out_of=spec.bots.out_of)
     if spec.bots.evaluate is not None:
         scope = Scope()

@@ -98,6 +98,7 @@ class IsmctsBot:
             while not s.over:
                 legal = s.legal_actions()
                 decider = s.decider
+                assert decider is not None  # the game is not over
                 children = node.children
                 untried = []
                 best: Node | None = None
