@@ -5,14 +5,18 @@ Budgets are tiny iteration counts: these tests check behaviour, never strength o
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from cli_helpers import cli
+from rich.console import Console
+from rulekit_cli.bots import Thinking
 
 import rulekit
 from rulekit.bots import SPEC_HELP, BotSpec, make_bot, parse_bot_spec
@@ -262,3 +266,32 @@ def test_the_driver_plays_a_game_between_searching_bots_and_names_them():
     assert r.code == 0, r.err
     assert "bot ismcts:5" in r.out and "bot greedy" in r.out
     assert "someone stopped" in r.out  # the game was played to its end and narrated
+
+
+# ---- the driver shows a bot that thinks ------------------------------------------------------
+class _Waiting:
+    """A bot that thinks until the terminal says it is thinking (or gives up after 20 s)."""
+
+    name = "slow"
+
+    def __init__(self, out: io.StringIO):
+        self.out = out
+
+    def choose(self, state: rulekit.State) -> rulekit.Action:
+        for _ in range(2000):
+            if "is thinking" in self.out.getvalue():
+                break
+            time.sleep(0.01)
+        return state.legal_actions()[0]
+
+
+def test_a_bot_thinking_over_half_a_second_shows_it_on_a_terminal_and_a_quick_one_does_not():
+    """Issue 10: "A bot that is thinking for more than half a second shows it"."""
+    g = rulekit.load(ROOT / "tests" / "engine" / "minimal.yaml")
+    s = g.new_state(2, 0)
+    out = io.StringIO()
+    thinking = Thinking(Console(file=out, force_terminal=True, width=80), "en")
+    assert thinking.choose(make_bot("random", g, 0, 0), s, "Player 0") in s.legal_actions()
+    assert "thinking" not in out.getvalue()
+    assert thinking.choose(_Waiting(out), s, "Player 1").text == "go"
+    assert "Player 1 is thinking" in out.getvalue()
