@@ -8,13 +8,14 @@ import sys
 from collections.abc import Callable, Sequence
 
 import rulekit
+from rulekit.bots import SPEC_HELP, parse_bot_spec
 from rulekit.errors import render_diagnostics
 from rulekit.variants import UnknownVariantError
 
 from .bench import run_bench
 from .games import UnknownGame, bundled, resolve
 from .look import make_console, say
-from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
+from .play import HUMAN, MEDIUM, play, play_match
 from .playcheck import play_check
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -31,10 +32,16 @@ run `rulekit COMMAND --help` for a command's options."""
 
 PLAY_EPILOG = """\
 seats:
-  --seats lists one kind per seat, comma separated: human (you type the moves) or random
-  (a bot choosing uniformly among the legal moves, from its own generator derived from the
-  seed). Default: seat 0 human, the others random. With several human seats the terminal is
-  passed around: before each seat's private view a "pass the terminal" screen waits for Enter.
+  --seats lists one kind per seat, comma separated: human (you type the moves) or a bot:
+    random       chooses uniformly among the legal moves
+    greedy       tries each move in a few deals consistent with what it sees, keeps the best
+    ismcts[:N|:Ts]  searches (information set Monte Carlo tree search) N iterations, or T
+                 seconds, per decision (ismcts:2000, ismcts:0.5s; bare ismcts: 1 second)
+    easy, medium, hard  levels: greedy, ismcts:0.3s, ismcts:2s
+  Bots see only what their seat may know; their choices derive from the seed (with an
+  iteration budget, exactly). Default: seat 0 human, the others medium. With several human
+  seats the terminal is passed around: before each seat's private view a "pass the terminal"
+  screen waits for Enter.
 
 answering:
   type a numbered choice (several numbers pick several cards: 1 3 4), a value where a range is
@@ -91,8 +98,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                         help="number of seats (default: 4 if the ruleset allows it, else its "
                              "minimum; or the number of --seats)")
     p_play.add_argument("--seats", metavar="SPEC",
-                        help="one of human/random per seat, comma separated, e.g. "
-                             "human,random,random (default: human then random bots)")
+                        help=f"one kind per seat, comma separated ({SPEC_HELP}), e.g. "
+                             "human,medium,random (default: human then medium bots)")
     p_play.add_argument("--seed", type=_whole(0), metavar="S",
                         help="seed of the deal and the bots (default: random, printed)")
     p_play.add_argument("--lang", metavar="L",
@@ -199,11 +206,10 @@ def _players(game: rulekit.Game, requested: int | None) -> int:
 def _seats(spec: str | None, players: int | None) -> list[str] | None:
     if spec is None:
         return None
-    kinds = [k.strip().lower() for k in spec.split(",")]
-    for k in kinds:
-        if k not in SEAT_KINDS:
-            raise _Usage(f"unknown seat kind {k!r} in --seats; allowed kinds: "
-                         f"{', '.join(SEAT_KINDS)} (e.g. --seats human,random,random)")
+    try:
+        kinds = [parse_bot_spec(k).text for k in spec.split(",")]
+    except rulekit.UsageError as e:
+        raise _Usage(f"{e} (e.g. --seats human,medium,random)") from None
     if players is not None and len(kinds) != players:
         raise _Usage(f"--seats lists {len(kinds)} seat(s) but --players is {players}; give one "
                      "kind per seat")
@@ -233,7 +239,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = _players(game, args.players if kinds is None else len(kinds))
     lang = _lang(game, args.lang)
     if kinds is None:
-        kinds = [HUMAN] + [RANDOM] * (players - 1)
+        kinds = [HUMAN] + [MEDIUM] * (players - 1)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
         if args.games > 1:

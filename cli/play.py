@@ -1,4 +1,4 @@
-"""`rulekit play`: a game at the terminal between human seats and random bots.
+"""`rulekit play`: a game at the terminal between human seats and bots.
 
 A human seat's screen is built only from `rulekit.observation` and `rulekit.events_for` for that
 seat (plus its own legal actions when it decides), so it shows nothing the seat may not know.
@@ -22,12 +22,11 @@ from rulekit.actions import CHOOSE, DONE, PICK, Action
 from rulekit.observe import seat_name
 from rulekit.state import BuildFrame, Outcome, State
 
-from .bots import bot_rng, choose
+from .bots import Thinking, kind_text, make_bot
 from .look import Painter
 from .strings import command_of, t
 
-HUMAN, RANDOM = "human", "random"
-SEAT_KINDS = (HUMAN, RANDOM)
+HUMAN, RANDOM, MEDIUM = "human", "random", "medium"
 
 
 class QuitGame(Exception):
@@ -136,7 +135,8 @@ class Match:
         self.term = Terminal(console, stdin)
         self.paint = Painter(game, lang)
         self.names = [seat_name(game, p, lang) for p in range(players)]
-        self.rngs = {p: bot_rng(seed, p) for p in range(players) if kinds[p] == RANDOM}
+        self.bots = {p: make_bot(k, game, p, seed) for p, k in enumerate(kinds) if k != HUMAN}
+        self.thinking = Thinking(console, lang)
         self.humans = [p for p in range(players) if kinds[p] == HUMAN]
         self.seen = [0] * players  # per seat: the log index up to which its events were shown
         self.viewer: int | None = None  # the human seat whose screen the terminal shows now
@@ -159,11 +159,12 @@ class Match:
         if seating is None:
             out.print(t("seed", lang, seed=self.seed))
             out.print(t("seats", lang, seats=", ".join(
-                f"{self.names[p]}: {t(k, lang)}" for p, k in enumerate(self.kinds))))
+                f"{self.names[p]}: {kind_text(k, lang)}" for p, k in enumerate(self.kinds))))
         else:
             out.print(t("match_seed", lang, seed=self.seed, seats=seating.spec))
             out.print(t("seats", lang, seats=", ".join(
-                t("seat_holder", lang, seat=self.names[p], who=seating.who[p], kind=t(k, lang))
+                t("seat_holder", lang, seat=self.names[p], who=seating.who[p],
+                  kind=kind_text(k, lang))
                 for p, k in enumerate(self.kinds))))
         if not self.humans:
             return self._spectate()
@@ -171,8 +172,9 @@ class Match:
             while not self.state.is_over:
                 seat = self.state.decider
                 assert seat is not None
-                if self.kinds[seat] == RANDOM:
-                    self.state.apply_unchecked(choose(self.state.legal_actions(), self.rngs[seat]))
+                if seat in self.bots:
+                    self.state.apply_unchecked(
+                        self.thinking.choose(self.bots[seat], self.state, self.names[seat]))
                     self.answered = None
                 else:
                     self._human(seat)
@@ -196,7 +198,7 @@ class Match:
         done = 0
         while not s.is_over:
             seat = s.decider
-            s.apply_unchecked(choose(s.legal_actions(), self.rngs[seat]))
+            s.apply_unchecked(self.thinking.choose(self.bots[seat], s, self.names[seat]))
             done = self._print_events(None, done)
         self._final()
         return 0

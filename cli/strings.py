@@ -200,6 +200,9 @@ STRINGS: dict[str, dict[str, str]] = {
                       "es": "El match se detuvo tras {k} de {n} partidas."},
     "yes": {"en": "yes", "fr": "oui", "es": "sí"},
     "no": {"en": "no", "fr": "non", "es": "no"},
+    "bot_kind": {"en": "bot {name}", "fr": "robot {name}", "es": "bot {name}"},
+    "thinking": {"en": "{name} is thinking...", "fr": "{name} réfléchit...",
+                 "es": "{name} está pensando..."},
 }
 
 # Commands a human may type, in every language (English always works).

@@ -52,6 +52,7 @@ from .game import (
     VarInfo,
     ZoneInfo,
 )
+from .hints import compile_hints
 from .melds import MeldRules
 from .names import check_names, hidden_char, shown, skeleton
 from .schema import ComputedAttr, Ruleset
@@ -282,7 +283,7 @@ class Compiler:
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
-                 self.scoring, self.invariants]
+                 self.scoring, self.invariants, self.bot_hints]
         for step in steps:
             step()
         if self.diags:
@@ -1536,6 +1537,9 @@ class Compiler:
                              "'winners' (highest, lowest, all, none, or a condition on p)")
             self.game.winners_mode = "condition"
             self.game.winners_fn = cond.fn if cond else (lambda s, e: False)
+
+    def bot_hints(self) -> None:
+        compile_hints(self)
 
     def invariants(self) -> None:
         for i, inv in enumerate(self.spec.invariants):

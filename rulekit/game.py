@@ -7,6 +7,7 @@ from typing import Any
 
 from .actions import CHOOSE, DONE, PICK, START, Action
 from .errors import EvaluationLimitError, RuleRuntimeError, UsageError, short_repr
+from .hints import BotHints
 from .melds import MeldRules
 from .schema import Ruleset
 from .state import BuildFrame, State
@@ -295,6 +296,7 @@ class Game:
         self.team_vars: list[VarInfo] = []
         self.team_var_initial: list[Any] = []
         self.invariants: list[tuple[str, Fn]] = []
+        self.hints: BotHints = BotHints()  # bots' hints (rulekit.hints); never change the rules
 
     # ---- making states -----------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0) -> State:

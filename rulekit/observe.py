@@ -265,6 +265,8 @@ def _cards_shown_by_name(s: State, seat: int | None) -> set[int]:
 def resample(s: State, seat: int, seed: int) -> State:
     """A copy of s where the cards seat cannot see are shuffled among their hidden places.
 
+    The copy is a function of seat's information set and seed: where the hidden cards really
+    lie does not change it.
     Seat's observation of the copy equals its observation of s; the copy's generator is
     reseeded too, since its state is hidden from every player. Card references held by
     variables follow the cards they named, so the copy stays consistent.
@@ -280,7 +282,9 @@ def resample(s: State, seat: int, seed: int) -> State:
             if card not in known and not card_visible(c, zi, card, seat):
                 slots.append((zi, i))
     old = [c.zones[zi][i] for zi, i in slots]
-    new = old[:]
+    # shuffle from a canonical order, so the copy depends only on what seat knows: two states
+    # seat cannot tell apart resample to the same copy (bots then choose the same in both)
+    new = sorted(old)
     r = (seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK
     for i in range(len(new) - 1, 0, -1):
         r = (r + 0x9E3779B97F4A7C15) & MASK

@@ -155,6 +155,7 @@ class ActionSpec(Model):
     params: list[ParamSpec] = []
     effects: Effects = []
     closes: bool = True
+    weight: Expr | None = None  # bots: how often a random playout takes it (a hint, not a rule)
 
 
 class WindowSpec(Model):
@@ -179,6 +180,13 @@ class ScoringSpec(Model):
     score: Expr
     # highest | lowest | all | none | a condition on p (e.g. "outcome != 'lost'")
     winners: str = "highest"
+
+
+class BotsSpec(Model):
+    """Hints for bots; they never change the rules."""
+
+    evaluate: Expr | None = None  # how well player p stands: a whole number from 0 to out_of
+    out_of: int = Field(default=100, ge=1, le=10**6)
 
 
 class InvariantSpec(Model):
@@ -206,6 +214,7 @@ class Ruleset(Model):
     scoring: ScoringSpec
     text: dict[str, dict[str, str]] = {}
     invariants: list[InvariantSpec] = []
+    bots: BotsSpec = BotsSpec()
 
     @field_validator("languages")
     @classmethod

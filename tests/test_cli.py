@@ -19,6 +19,7 @@ from rulekit.testing import labels
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAM = str(ROOT / "rulesets" / "sham.yaml")
+FOUR = "human,random,random,random"  # explicit: the default opponents (medium) think
 ANSI = re.compile(r"\x1b\[")
 
 # Every card has a unique name and stays hidden from everyone but its holder: a seat's screen
@@ -149,7 +150,7 @@ def test_french_texts_for_the_game_and_the_driver():
     assert "Une partie de SHAM commence avec 3 joueurs." in r.out
     assert "Scores finaux" in r.out
     assert "A game of SHAM begins" not in r.out
-    human = cli("play", SHAM, "--seed", "5", "--lang", "fr", stdin="quitter\n")
+    human = cli("play", SHAM, "--seats", FOUR, "--seed", "5", "--lang", "fr", stdin="quitter\n")
     assert "Votre Main (7) : " in human.out
     assert "Choisissez les cartes à poser face cachée" in human.out
     assert "Partie abandonnée" in human.out
@@ -157,7 +158,7 @@ def test_french_texts_for_the_game_and_the_driver():
 
 # ---- a human seat, scripted through a pipe ---------------------------------------------------
 def test_a_scripted_human_places_cards_claims_and_quits():
-    r = cli("play", SHAM, "--seed", "5", stdin="1 2\nred\n4\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="1 2\nred\n4\nquit\n")
     assert r.code == 0, r.err
     # the leader has one legal move, so it is played for them with a note
     assert "Your turn. What do you do? Only one choice: place cards." in r.out
@@ -170,14 +171,15 @@ def test_the_first_screen_shows_exactly_the_seats_own_hand():
     state = rulekit.load(SHAM).new_state(4, 5)
     game = state.game
     own = sorted(labels(state, ("hand", 0)), key=lambda x: game.face_of[game.labels.index(x)])
-    r = cli("play", SHAM, "--seed", "5", stdin="quit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="quit\n")
     shown = re.search(r"^Your Hand \(7\): (.*)$", r.out, flags=re.M)
     assert shown is not None
     assert shown.group(1).split(", ") == own
 
 
 def test_bad_answers_are_explained_and_the_question_is_asked_again():
-    r = cli("play", SHAM, "--seed", "5", stdin="xyz\n99\n\n0\n1 2\nblue\n100\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5",
+            stdin="xyz\n99\n\n0\n1 2\nblue\n100\nquit\n")
     assert r.code == 0
     assert "'xyz' is not a choice here." in r.out
     assert "99 is not one of the numbers shown (1 to 6)." in r.out
@@ -190,26 +192,27 @@ def test_bad_answers_are_explained_and_the_question_is_asked_again():
 
 
 def test_a_choice_may_be_typed_as_its_text_its_label_or_its_value():
-    r = cli("play", SHAM, "--seed", "5", stdin="pick purple 1\ndone\nColour: Yellow\n3\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5",
+            stdin="pick purple 1\ndone\nColour: Yellow\n3\nquit\n")
     assert "Player 0 places 1 card(s) face down and claims 3 yellow." in r.out
 
 
 def test_several_numbers_pick_several_cards_then_finish_the_choice():
     # the same number twice picks two cards of that face (seed 11: two blue 4 in hand)
-    r = cli("play", SHAM, "--seed", "11", stdin="5 5\nblue\n8\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "11", stdin="5 5\nblue\n8\nquit\n")
     assert "place cards: blue 4, blue 4 · blue" in r.out
     assert "Player 0 places 2 card(s) face down and claims 8 blue." in r.out
 
 
 def test_a_numbered_answer_that_becomes_illegal_half_way_plays_nothing():
     # seed 5: one purple 1 in hand; picking it twice is refused as a whole
-    r = cli("play", SHAM, "--seed", "5", stdin="1 1\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="1 1\nquit\n")
     assert "purple 1 is not possible after the earlier choices of this answer" in r.out
     assert "places" not in r.out
 
 
 def test_help_log_and_show_answer_without_playing():
-    r = cli("play", SHAM, "--seed", "5", stdin="help\nlog\nshow\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="help\nlog\nshow\nquit\n")
     assert "How to answer:" in r.out
     assert "pick purple 1" in r.out  # help lists the exact forms
     assert "The game so far, as Player 0 saw it:" in r.out
@@ -218,7 +221,7 @@ def test_help_log_and_show_answer_without_playing():
 
 
 def test_the_end_of_the_input_stops_the_game_with_status_1():
-    r = cli("play", SHAM, "--seed", "5", stdin="1\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="1\n")
     assert r.code == 1
     assert "Input ended before the game did" in r.out
     assert "Traceback" not in r.err
@@ -251,7 +254,8 @@ def _scripted_answers(game: rulekit.Game, players: int, seed: int) -> tuple[list
 def test_a_human_game_played_to_its_end_prints_the_scores_and_exits_0():
     game = rulekit.load(SHAM)
     answers, winners = _scripted_answers(game, 3, 21)
-    r = cli("play", SHAM, "--players", "3", "--seed", "21", stdin="\n".join(answers) + "\n")
+    r = cli("play", SHAM, "--seats", "human,random,random", "--seed", "21",
+            stdin="\n".join(answers) + "\n")
     assert r.code == 0, r.out[-2000:]
     assert "Final scores" in r.out
     names = ", ".join(f"Player {p}" for p in winners)
@@ -271,7 +275,7 @@ def _named(text: str, words: set[str]) -> set[str]:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_human_seat_never_sees_another_seats_cards(secrets: str, seed: int):
     hands = _hands(secrets, 3, seed)
-    r = cli("play", secrets, "--players", "3", "--seed", str(seed),
+    r = cli("play", secrets, "--seats", "human,random,random", "--seed", str(seed),
             stdin="1\n1\n1\n1\n1\n1\n1\n1\n")
     assert r.code == 0, r.out
     assert _named(r.out, hands[0]) == hands[0]  # the check can see a card name when shown
@@ -332,8 +336,9 @@ def test_a_seat_with_no_choice_is_still_handed_the_terminal():
     (["--players", "9"], "SHAM is played by 3 to 7 players, not 9"),
     (["--players", "2"], "allowed --players values: 3 to 7"),
     (["--players", "four"], "argument --players/-n: must be a whole number >= 1, not 'four'"),
-    (["--seats", "human,robot,random"], "unknown seat kind 'robot' in --seats; allowed kinds: "
-                                        "human, random"),
+    (["--seats", "human,robot,random"], "unknown seat kind 'robot' in --seats; accepted forms: "
+                                        "human, random, greedy, ismcts[:N|:Ts], easy, medium, "
+                                        "hard"),
     (["--seats", "human,random", "--players", "3"], "--seats lists 2 seat(s) but --players is 3"),
     (["--seats", "human,random"], "--seats lists 2 seat(s), but SHAM is played by 3 to 7"),
     (["--seed", "-1"], "argument --seed: must be a whole number >= 0, not '-1'"),
@@ -390,7 +395,8 @@ def test_card_colours_come_from_the_cards_colour_words():
 
 def test_ctrl_c_exits_130_with_one_line():
     env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
-    p = subprocess.Popen([sys.executable, "-m", "rulekit_cli.main", "play", SHAM, "--seed", "5"],
+    p = subprocess.Popen([sys.executable, "-m", "rulekit_cli.main", "play", SHAM, "--seed", "5",
+                          "--seats", FOUR],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          env=env)
     assert p.stdout is not None

@@ -26,7 +26,7 @@ def a_seed_where_seat_0_can_lay() -> int:
 def test_a_laid_meld_is_shown_with_its_kind_and_cards() -> None:
     seed = a_seed_where_seat_0_can_lay()
     # "1" starts laying, then keeps taking the first card still able to make a meld
-    out = run("play", str(RUMMY), "--players", "2", "--seed", str(seed),
+    out = run("play", str(RUMMY), "--seats", "human,random", "--seed", str(seed),
               stdin="1\n" * 8 + "show\nquit\n")
     assert "Melds — table:" in out
     line = next(x for x in out.splitlines() if x.startswith("  1. "))

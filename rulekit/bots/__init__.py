@@ -1,0 +1,113 @@
+"""Bots: players that see only what their seat may know.
+
+>>> import rulekit, rulekit.bots
+>>> game = rulekit.load("rulesets/sham.yaml")                           # doctest: +SKIP
+>>> state = game.new_state(4, seed=1)                                    # doctest: +SKIP
+>>> bot = rulekit.bots.make_bot("ismcts:200", game, seat=state.decider, seed=1)  # doctest: +SKIP
+>>> bot.choose(state) in state.legal_actions()                          # doctest: +SKIP
+True
+
+A bot's `choose(state)` reads only `rulekit.observation`-level facts: the legal actions when it
+decides, and determinizations dealt by `rulekit.resample` from its seat; never the hidden cards.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from ..errors import UsageError
+from .greedy import GreedyBot
+from .ismcts import IsmctsBot
+from .random import RandomBot
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..game import Game
+    from ..state import State
+
+SPEC_HELP = "human, random, greedy, ismcts[:N|:Ts], easy, medium, hard"
+MAX_ITERATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+DEFAULT_ISMCTS_SECONDS = 1.0  # a bare `ismcts`
+
+
+class Bot(Protocol):
+    """A player: picks one of the legal actions of a state where its seat decides."""
+
+    name: str
+
+    def choose(self, state: State) -> Action:
+        """One of state.legal_actions(), from what the bot's seat may know."""
+        ...
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed seat kind: which bot (or human) and its budget."""
+
+    kind: str  # human | random | greedy | ismcts
+    text: str  # as the player wrote it, normalised (e.g. "ismcts:200", "medium")
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+LEVELS: dict[str, BotSpec] = {
+    "easy": BotSpec("greedy", "easy"),
+    "medium": BotSpec("ismcts", "medium", seconds=0.3),
+    "hard": BotSpec("ismcts", "hard", seconds=2.0),
+}
+
+_BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d*)?|\.\d+)s)$")
+
+
+def _bad(text: str, why: str) -> UsageError:
+    return UsageError(f"{why} {text!r} in --seats; accepted forms: {SPEC_HELP} "
+                      "(N: iterations per decision, a whole number from 1; T: seconds per "
+                      "decision, e.g. ismcts:2000 or ismcts:0.5s)")
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """Parse one seat kind ('human', 'random', 'ismcts:2000', 'ismcts:0.5s', 'medium', ...)."""
+    t = text.strip().lower()
+    if t in ("human", "random", "greedy"):
+        return BotSpec(t, t)
+    if t in LEVELS:
+        return LEVELS[t]
+    if t == "ismcts":
+        return BotSpec("ismcts", t, seconds=DEFAULT_ISMCTS_SECONDS)
+    if t.startswith("ismcts:"):
+        budget = t[len("ismcts:"):]
+        m = _BUDGET.match(budget)
+        if m is None:
+            raise _bad(text, "bad budget in seat kind")
+        if m.group(1) is not None:
+            n = int(m.group(1))
+            if not 1 <= n <= MAX_ITERATIONS:
+                raise _bad(text, f"iterations must be 1 to {MAX_ITERATIONS:,} in seat kind")
+            return BotSpec("ismcts", f"ismcts:{n}", iterations=n)
+        secs = float(m.group(2))
+        if not (math.isfinite(secs) and 0 < secs <= MAX_SECONDS):
+            raise _bad(text, f"seconds must be above 0 and at most {MAX_SECONDS:g} in seat kind")
+        return BotSpec("ismcts", f"ismcts:{secs:g}s", seconds=secs)
+    raise _bad(text, "unknown seat kind")
+
+
+def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> Bot:
+    """The bot a spec names, for seat of a game of `game`, its choices derived from seed."""
+    if isinstance(spec, str):
+        spec = parse_bot_spec(spec)
+    if spec.kind == "random":
+        return RandomBot(seat, seed, name=spec.text)
+    if spec.kind == "greedy":
+        return GreedyBot(seat, seed, name=spec.text)
+    if spec.kind == "ismcts":
+        return IsmctsBot(seat, seed, iterations=spec.iterations, seconds=spec.seconds,
+                         name=spec.text)
+    raise UsageError(f"{spec.text!r} is not a bot (a person plays that seat)")
+
+
+__all__ = ["LEVELS", "SPEC_HELP", "Bot", "BotSpec", "GreedyBot", "IsmctsBot", "RandomBot",
+           "make_bot", "parse_bot_spec"]

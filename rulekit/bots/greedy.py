@@ -1,0 +1,66 @@
+"""The greedy bot: each option tried in a few determinizations, scored a short way ahead."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..errors import EvaluationLimitError
+from ..observe import resample
+from ..state import State
+from .playout import by_text, decision_rng, playout, policy, values_of
+
+DETERMINIZATIONS = 4
+OWN_STEPS = 30  # finish the bot's own step-by-step action before judging where it stands
+LOOKAHEAD_WITHOUT_EVALUATION = 60  # without the ruleset's evaluation, play on a little
+
+
+class GreedyBot:
+    """Picks the option with the best average standing over a few determinizations.
+
+    After the option, the bot's own remaining steps are played by the playout policy; the
+    position is then scored by the ruleset's `bots.evaluate`, or, without it, by a short random
+    look-ahead ending in the outcome or the rank by score. Every option is tried in the same
+    determinizations with the same random numbers, so the comparison is fair.
+    """
+
+    def __init__(self, seat: int, seed: int, name: str = "greedy",
+                 determinizations: int = DETERMINIZATIONS):
+        self.name = name
+        self.seat = seat
+        self.seed = seed
+        self.determinizations = determinizations
+
+    def choose(self, state: State) -> Action:
+        """The option with the best mean value for this seat (ties: the earlier option)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = self.seat
+        rng = decision_rng("greedy", self.seed, seat, state.decisions)
+        seeds = [rng.getrandbits(63) for _ in range(self.determinizations)]
+        dets = [resample(state, seat, k) for k in seeds]
+        hinted = state.game.hints.evaluate is not None
+        best, best_value = legal[0], -1.0
+        for a in legal:
+            total = 0.0
+            for k, det in zip(seeds, dets, strict=True):
+                s = det.clone()
+                options = by_text(s)
+                if a.text not in options:
+                    continue
+                rng.seed(k)  # common random numbers across the options
+                try:
+                    s.apply_unchecked(options[a.text])
+                    steps = 0
+                    while not s.over and s.decider == seat and steps < OWN_STEPS:
+                        s.apply_unchecked(policy(s, s.legal_actions(), rng.random))
+                        steps += 1
+                    if hinted or s.over:
+                        total += values_of(s)[seat]
+                    else:
+                        total += playout(s, rng, LOOKAHEAD_WITHOUT_EVALUATION)[seat]
+                except EvaluationLimitError:
+                    total += 0.5
+            value = total / len(dets)
+            if value > best_value:
+                best, best_value = a, value
+        return best

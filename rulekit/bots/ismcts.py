@@ -1,0 +1,139 @@
+"""Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley, Whitehouse 2012).
+
+Each iteration deals a determinization from the bot's information set (`rulekit.resample`),
+descends the tree with UCB1 over the options legal in that determinization (counting how often
+each was available), expands one node, plays out with the playout policy (cut at a depth and
+scored with the ruleset's evaluation), and backs up every player's result in [0, 1]. Nodes are
+keyed by action text, the key that stays stable across determinizations; a step of a
+step-by-step action, a reaction-window answer and a secret choice are each just a decision node,
+and the engine's own randomness is sampled by reseeding it in every determinization.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..actions import Action
+from ..errors import EvaluationLimitError
+from ..observe import resample
+from ..state import State
+from .playout import decision_rng, playout
+
+EXPLORATION = 0.7  # UCB1's constant, for results in [0, 1]
+DEPTH_WITH_EVALUATION = 40  # playout decisions before the ruleset's evaluation scores the game
+DEPTH_WITHOUT_EVALUATION = 200  # without one, play further: only the outcome says much
+
+
+class Node:
+    """The statistics of one action taken after a sequence of actions (an information set edge)."""
+
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self, players: int):
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = [0.0] * players  # summed results per player
+
+
+class IsmctsBot:
+    """Chooses by SO-ISMCTS with a budget of iterations or of seconds per decision."""
+
+    def __init__(self, seat: int, seed: int, iterations: int | None = None,
+                 seconds: float | None = None, name: str = "ismcts", depth: int | None = None):
+        if (iterations is None) == (seconds is None):
+            raise ValueError("give exactly one budget: iterations or seconds")
+        self.name = name
+        self.seat = seat
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.last_iterations = 0  # how many iterations the last decision ran
+
+    def choose(self, state: State) -> Action:
+        """The most visited option after the search (forced moves cost nothing)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        seat = self.seat
+        rng = decision_rng("ismcts", self.seed, seat, state.decisions)
+        depth = self.depth
+        if depth is None:
+            depth = (DEPTH_WITH_EVALUATION if state.game.hints.evaluate is not None
+                     else DEPTH_WITHOUT_EVALUATION)
+        root = Node(state.n)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= (self.iterations or 0):
+                    break
+            elif done > 0 and time.perf_counter() >= deadline:
+                break
+            det = resample(state, seat, rng.getrandbits(63))
+            self._iterate(root, det, rng, depth)
+            done += 1
+        self.last_iterations = done
+        best, best_key = legal[0], (-1, -1.0)
+        for a in legal:  # ties go to the earlier action: the engine's order is stable
+            child = root.children.get(a.text)
+            if child is None or child.visits == 0:
+                continue
+            key = (child.visits, child.total[seat] / child.visits)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _iterate(self, root: Node, s: State, rng: random.Random, depth: int) -> None:
+        """One iteration on the determinization s: select, expand, play out, back up."""
+        path: list[Node] = []
+        node = root
+        rnd = rng.random
+        log = math.log
+        try:
+            while not s.over:
+                legal = s.legal_actions()
+                decider = s.decider
+                assert decider is not None  # the game is not over
+                children = node.children
+                untried = []
+                best: Node | None = None
+                best_action: Action | None = None
+                best_score = -1.0
+                for a in legal:
+                    child = children.get(a.text)
+                    if child is None:
+                        untried.append(a)
+                        continue
+                    child.avail += 1
+                    if untried:
+                        continue  # expanding: no need to score the others
+                    score = (child.total[decider] / child.visits
+                             + EXPLORATION * math.sqrt(log(child.avail) / child.visits))
+                    if score > best_score:
+                        best, best_action, best_score = child, a, score
+                if untried:
+                    a = untried[int(rnd() * len(untried))] if len(untried) > 1 else untried[0]
+                    child = Node(s.n)
+                    child.avail = 1
+                    children[a.text] = child
+                    path.append(child)
+                    s.apply_unchecked(a)
+                    break
+                assert best is not None and best_action is not None
+                path.append(best)
+                s.apply_unchecked(best_action)
+                node = best
+            values = playout(s, rng, depth)
+        except EvaluationLimitError:
+            values = [0.5] * s.n  # the ruleset's limits stopped this imagined game
+        for n in path:
+            n.visits += 1
+            t = n.total
+            for p, v in enumerate(values):
+                t[p] += v
+

@@ -1,0 +1,126 @@
+"""What search bots share: results in [0, 1] per player, cut-off estimates, weighted playouts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..actions import START, Action
+from ..errors import EvaluationLimitError
+from ..state import State, WindowFrame
+
+
+def _rank_shares(scores: tuple[int, ...] | list[int], lowest_wins: bool) -> list[float]:
+    """Each player's place among the others in [0, 1]: 1 ahead of all, 0 behind all, ties half."""
+    n = len(scores)
+    if n == 1:
+        return [0.5]
+    out = []
+    for p, mine in enumerate(scores):
+        better = 0.0
+        for q, other in enumerate(scores):
+            if q != p:
+                if (mine < other) if lowest_wins else (mine > other):
+                    better += 1.0
+                elif mine == other:
+                    better += 0.5
+        out.append(better / (n - 1))
+    return out
+
+
+def _share_in_teams(s: State, values: list[float]) -> list[float]:
+    """In a game with teams, each player gets the mean of its team's values (a shared result)."""
+    if not s.game.team_names:
+        return values
+    teams = s.team_of
+    out = []
+    for p in range(s.n):
+        mates = [values[q] for q in range(s.n) if teams[q] == teams[p]]
+        out.append(sum(mates) / len(mates))
+    return out
+
+
+def final_values(s: State) -> list[float]:
+    """Each player's result of a finished game in [0, 1]: mostly winning, a little the rank."""
+    o = s.outcome
+    assert o is not None
+    winners = set(o.winners)
+    mode = s.game.winners_mode
+    ranks = _rank_shares(o.scores, mode == "lowest")
+    # a tie for the best score is a shared, lesser win; winners by a condition (a cooperative
+    # game's "we won") each win outright
+    win = 0.75 / len(winners) if winners and mode in ("highest", "lowest") else 0.75
+    values = [(win if p in winners else 0.0) + 0.25 * ranks[p] for p in range(s.n)]
+    return _share_in_teams(s, values)
+
+
+def estimate(s: State) -> list[float]:
+    """Each player's standing in an unfinished game in [0, 1].
+
+    The ruleset's `bots.evaluate` when it has one; otherwise the rank by the current scores
+    (0.5 for everyone when the scores are equal, as in a cooperative game).
+    """
+    g = s.game
+    if g.hints.evaluate is not None:
+        values = [g.hints.evaluation(s, p) or 0.0 for p in range(s.n)]
+    else:
+        scores = [g.score(s, p) for p in range(s.n)]
+        values = _rank_shares(scores, g.winners_mode == "lowest")
+    return _share_in_teams(s, values)
+
+
+def values_of(s: State) -> list[float]:
+    """The result of a finished game, else the estimate of where it stands."""
+    return final_values(s) if s.over else estimate(s)
+
+
+def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
+    """The playout policy: a random legal action, weighted by the ruleset's `weight:` hints."""
+    n = len(legal)
+    if n == 1:
+        return legal[0]
+    g = s.game
+    weights = g.hints.weights
+    if not weights or legal[0].kind != START:
+        return legal[int(rnd() * n)]
+    env = {"actor": s.decider}
+    if s.stack and isinstance(s.stack[-1], WindowFrame):
+        env["opener"] = s.stack[-1].opener
+    ws = []
+    for a in legal:
+        fn = weights.get(a.value)
+        w = 1 if fn is None else g.guard(f"actions.{a.name}.weight", fn, s, env)
+        ws.append(w if w > 0 else 0)  # a negative weight at run time counts as 0
+    total = sum(ws)
+    if total <= 0:
+        return legal[int(rnd() * n)]
+    x = rnd() * total
+    for a, w in zip(legal, ws, strict=True):
+        x -= w
+        if x < 0:
+            return a
+    return legal[-1]
+
+
+def playout(s: State, rng: random.Random, depth: int) -> list[float]:
+    """Play s on with the playout policy for at most depth decisions; the players' values."""
+    rnd = rng.random
+    try:
+        for _ in range(depth):
+            if s.over:
+                break
+            s.apply_unchecked(policy(s, s.legal_actions(), rnd))
+    except EvaluationLimitError:
+        # the ruleset's own limits stopped this imagined game: no information either way
+        return [0.5] * s.n
+    return values_of(s)
+
+
+def decision_rng(kind: str, seed: int, seat: int, decisions: int) -> random.Random:
+    """The generator of one decision of one bot: the same in every process (str seeds hash)."""
+    return random.Random(f"rulekit-{kind}:{seed}:{seat}:{decisions}")
+
+
+def by_text(s: State) -> dict[str, Action]:
+    """The legal actions of s by their text (the key that is stable across determinizations)."""
+    return {a.text: a for a in s.legal_actions()}

@@ -1,0 +1,297 @@
+"""Bots (issue 10): the interface, determinism, no peeking, the depth bound, hints and seat kinds.
+
+Budgets are tiny iteration counts: these tests check behaviour, never strength or time.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_helpers import cli
+from rich.console import Console
+from rulekit_cli.bots import Thinking
+
+import rulekit
+from rulekit.bots import SPEC_HELP, BotSpec, make_bot, parse_bot_spec
+from rulekit.bots.playout import estimate, final_values, policy
+from rulekit.bots.random import bot_rng, choose
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
+ENDLESS = Path(__file__).resolve().parent / "bots" / "endless.yaml"
+SMALL = ("random", "greedy", "ismcts:6")
+
+
+def _players(game: rulekit.Game) -> int:
+    return 4 if game.min_players <= 4 <= game.max_players else game.min_players
+
+
+def _positions(game: rulekit.Game, seed: int, every: int, limit: int) -> list[rulekit.State]:
+    """States with a real choice, reached by random play from a deal (copies, in order)."""
+    s = game.new_state(_players(game), seed)
+    rng = random.Random(seed)
+    out = []
+    for step in range(limit):
+        if s.over:
+            break
+        legal = s.legal_actions()
+        if len(legal) > 1 and step % every == 0:
+            out.append(s.clone())
+        s.apply(legal[int(rng.random() * len(legal))])
+    return out
+
+
+@pytest.fixture(scope="module", params=RULESETS, ids=lambda p: p.stem)
+def game(request: pytest.FixtureRequest) -> rulekit.Game:
+    return rulekit.load(request.param)
+
+
+# ---- the interface ---------------------------------------------------------------------------
+@pytest.mark.parametrize("spec", SMALL)
+def test_every_bot_answers_a_legal_action_and_leaves_the_state_alone(game, spec):
+    for s in _positions(game, 1, 9, 60)[:3]:
+        before = s.key()
+        bot = make_bot(spec, game, s.decider, 3)
+        a = bot.choose(s)
+        assert a in s.legal_actions()
+        assert s.key() == before  # the bot searched copies, never the game itself
+        assert bot.name == spec
+
+
+def test_the_random_bot_makes_exactly_the_choices_of_the_old_driver_bot(game):
+    s = game.new_state(_players(game), 4)
+    t = s.clone()
+    bots = [make_bot("random", game, p, 4) for p in range(s.n)]
+    rngs = [bot_rng(4, p) for p in range(s.n)]
+    for _ in range(150):
+        if s.over:
+            break
+        a = bots[s.decider].choose(s)
+        b = choose(t.legal_actions(), rngs[t.decider])
+        assert a.text == b.text
+        s.apply(a)
+        t.apply(b)
+
+
+def test_a_game_between_bots_plays_to_its_end():
+    g = rulekit.load(ROOT / "rulesets" / "sham.yaml")
+    s = g.new_state(3, 2)
+    bots = [make_bot(k, g, p, 2) for p, k in enumerate(("greedy", "ismcts:4", "random"))]
+    while not s.over:
+        s.apply(bots[s.decider].choose(s))
+    assert s.outcome is not None
+
+
+# ---- determinism -----------------------------------------------------------------------------
+CHOICES = """
+import json, random, sys
+import rulekit
+from rulekit.bots import make_bot
+out = []
+for path in sys.argv[1:]:
+    g = rulekit.load(path)
+    n = 4 if g.min_players <= 4 <= g.max_players else g.min_players
+    s = g.new_state(n, 8)
+    rng = random.Random(8)
+    for step in range(40):
+        if s.over:
+            break
+        legal = s.legal_actions()
+        if len(legal) > 1 and step % 9 == 0:
+            for spec in ("greedy", "ismcts:5"):
+                out.append(make_bot(spec, g, s.decider, 21).choose(s).text)
+        s.apply(legal[int(rng.random() * len(legal))])
+print(json.dumps(out))
+"""
+
+
+def test_the_same_seed_and_iterations_give_the_same_choices_in_another_process():
+    """Issue 10 point 4: "the same seed and an iteration budget give the same choice, every
+    time, in any process"."""
+    paths = [str(p) for p in RULESETS]
+    runs = [subprocess.run([sys.executable, "-c", CHOICES, *paths], capture_output=True,
+                           text=True, check=True, env={"PYTHONHASHSEED": str(h)})
+            for h in (1, 2)]
+    first, second = (json.loads(r.stdout) for r in runs)
+    assert first == second
+    assert len(first) >= 6
+    assert len(set(first)) > 1  # the bots did choose among several options
+
+
+# ---- no peeking ------------------------------------------------------------------------------
+@pytest.mark.parametrize("spec", ("greedy", "ismcts:5"))
+def test_a_bot_chooses_the_same_in_states_that_differ_only_in_what_it_cannot_see(game, spec):
+    """Issue 10 point 5: "a bot's choice is the same for two true states that differ only in
+    what its seat cannot see (resample one from the other's information set; same seed and
+    budget)"."""
+    positions = _positions(game, 5, 5, 80)[:3] + _positions(game, 6, 7, 80)[:2]
+    assert len(positions) >= 4
+    differ = 0
+    for k, s in enumerate(positions):
+        seat = s.decider
+        other = rulekit.resample(s, seat, 1000 + k)
+        assert rulekit.observation(other, seat) == rulekit.observation(s, seat)
+        differ += other.zones != s.zones
+        a = make_bot(spec, game, seat, 17).choose(s)
+        b = make_bot(spec, game, seat, 17).choose(other)
+        assert a.text == b.text
+    assert differ  # the hidden cards really were elsewhere
+
+
+# ---- playouts: the depth bound, the evaluation, the weights ----------------------------------
+def test_a_game_whose_random_playouts_never_end_is_cut_and_still_answered():
+    """Issue 10: "a game whose random playouts never end: playouts cut at the depth bound and
+    scored; the bot still answers within its budget"."""
+    g = rulekit.load(ENDLESS)
+    s = g.new_state(2, 1)
+    bot = make_bot("ismcts:60", g, 0, 1)
+    assert bot.choose(s).text == "gain"  # scored by the evaluation: a point is worth having
+    assert bot.last_iterations == 60
+    assert make_bot("greedy", g, 0, 1).choose(s).text == "gain"
+
+
+def test_weight_zero_keeps_an_action_out_of_playouts_and_weights_bias_the_choice():
+    text = ENDLESS.read_text().replace("    weight: 0                  # playouts only gain",
+                                       "    weight: 3                  # playouts only gain")
+    g = rulekit.load_text(text)
+    s = g.new_state(2, 1)
+    for move in ("gain", "wait", "gain", "wait", "gain", "wait"):
+        s.apply(move)  # seat 0 has 3 points: finishing is legal
+    legal = s.legal_actions()
+    assert [a.text for a in legal] == ["wait", "gain", "finish"]
+    rng = random.Random(3)
+    picks = [policy(s, legal, rng.random).text for _ in range(800)]
+    assert "finish" not in picks  # weight 0
+    assert 520 < picks.count("wait") < 680  # weight 3 against gain's 1: about 600 of 800
+
+
+def test_an_evaluation_outside_0_1_is_clamped():
+    """Issue 10: "an evaluation outside [0, 1] at run time: clamped"."""
+    base = ENDLESS.read_text()
+    high = rulekit.load_text(base.replace('evaluate: "50 + 5 *', 'evaluate: "500 + 5 *'))
+    low = rulekit.load_text(base.replace('evaluate: "50 + 5 *', 'evaluate: "-500 + 5 *'))
+    assert estimate(high.new_state(2, 0)) == [1.0, 1.0]
+    assert estimate(low.new_state(2, 0)) == [0.0, 0.0]
+
+
+def test_without_an_evaluation_the_estimate_is_the_rank_by_score():
+    g = rulekit.load(ROOT / "tests" / "engine" / "minimal.yaml")  # score: seat(p)
+    assert estimate(g.new_state(2, 0)) == [0.0, 1.0]
+
+
+def test_a_cooperative_result_is_shared_by_the_partners():
+    g = rulekit.load(ROOT / "rulesets" / "shamus.yaml")
+    s = g.new_state(2, 3)
+    bots = [make_bot("random", g, p, 3) for p in range(2)]
+    while not s.over:
+        s.apply(bots[s.decider].choose(s))
+    a, b = final_values(s)
+    assert a == b
+
+
+# ---- hints: load errors ----------------------------------------------------------------------
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('evaluate: "50 + 5 *', 'evaluate: "p.points > 50 + 5 *',
+     "'evaluate' (a whole number from 0 to out_of) must be a number, but this is a condition"),
+    ('evaluate: "50 + 5 *', 'evaluate: "50 + 5 * nonsense + 5 *', "nonsense"),
+    ("    weight: 0\n", "    weight: -2\n", "'weight' must be 0 or more, not -2"),
+    ("    weight: 0\n", "    weight: \"size(hand)\"\n", "hand"),
+    ("    weight: 0\n", "    weight: true\n", "'weight' must be a whole number"),
+])
+def test_a_broken_hint_is_a_located_load_error(old: str, new: str, message: str):
+    """Issue 10: "a ruleset with bots.evaluate that is not a number, or names an unknown
+    variable: a located load error"."""
+    text = ENDLESS.read_text()
+    assert old in text
+    with pytest.raises(rulekit.RulesetError) as e:
+        rulekit.load_text(text.replace(old, new), file="endless.yaml")
+    d = e.value.diagnostics[0]
+    assert message in d.render()
+    line = text.replace(old, new).splitlines()[d.line - 1]
+    assert ("evaluate" in line) or ("weight" in line)
+    assert "endless.yaml:" in d.render()
+
+
+def test_hints_do_not_change_the_rules():
+    """Same seed and same actions, with and without hints: the same game, byte for byte."""
+    text = ENDLESS.read_text()
+    bare = "".join(line for line in text.splitlines(keepends=True)
+                   if not line.startswith(("bots:", "  evaluate:")) and "weight:" not in line)
+    plain = rulekit.load_text(bare)
+    assert plain.hints.evaluate is None and not plain.hints.weights
+    hinted = rulekit.load_text(text)
+    a, b = plain.new_state(2, 5), hinted.new_state(2, 5)
+    for move in ("gain", "wait", "gain", "wait", "gain", "wait", "finish"):
+        a.apply(move)
+        b.apply(move)
+    assert a.log == b.log and a.outcome == b.outcome
+
+
+# ---- seat kinds ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "spec"), [
+    ("random", BotSpec("random", "random")),
+    ("ismcts:2000", BotSpec("ismcts", "ismcts:2000", iterations=2000)),
+    ("ISMCTS:0.5s", BotSpec("ismcts", "ismcts:0.5s", seconds=0.5)),
+    ("easy", BotSpec("greedy", "easy")),
+    ("medium", BotSpec("ismcts", "medium", seconds=0.3)),
+    ("hard", BotSpec("ismcts", "hard", seconds=2.0)),
+])
+def test_seat_kinds_parse(text: str, spec: BotSpec):
+    assert parse_bot_spec(text) == spec
+
+
+@pytest.mark.parametrize("bad", ["ismcts:0", "ismcts:-1s", "ismcts:abc", "ismcts:0s",
+                                 "ismcts:1e9", "robot", "ismcts:"])
+def test_a_bad_seat_kind_is_a_usage_error_naming_the_accepted_forms(bad: str):
+    """Issue 10: "--seats ismcts:0, ismcts:-1s, ismcts:abc, an unknown bot name: a usage error
+    naming the accepted forms, exit 2"."""
+    with pytest.raises(rulekit.UsageError, match=r"accepted forms: " + SPEC_HELP.replace(
+            "[", r"\[").replace("]", r"\]").replace("|", r"\|")):
+        parse_bot_spec(bad)
+    r = cli("play", str(ROOT / "rulesets" / "sham.yaml"), "--seats", f"human,{bad},random")
+    assert r.code == 2
+    assert SPEC_HELP in r.err and repr(bad) in r.err
+
+
+def test_the_driver_plays_a_game_between_searching_bots_and_names_them():
+    r = cli("play", str(ROOT / "tests" / "engine" / "minimal.yaml"), "--seats", "ismcts:5,greedy",
+            "--seed", "3")
+    assert r.code == 0, r.err
+    assert "bot ismcts:5" in r.out and "bot greedy" in r.out
+    assert "someone stopped" in r.out  # the game was played to its end and narrated
+
+
+# ---- the driver shows a bot that thinks ------------------------------------------------------
+class _Waiting:
+    """A bot that thinks until the terminal says it is thinking (or gives up after 20 s)."""
+
+    name = "slow"
+
+    def __init__(self, out: io.StringIO):
+        self.out = out
+
+    def choose(self, state: rulekit.State) -> rulekit.Action:
+        for _ in range(2000):
+            if "is thinking" in self.out.getvalue():
+                break
+            time.sleep(0.01)
+        return state.legal_actions()[0]
+
+
+def test_a_bot_thinking_over_half_a_second_shows_it_on_a_terminal_and_a_quick_one_does_not():
+    """Issue 10: "A bot that is thinking for more than half a second shows it"."""
+    g = rulekit.load(ROOT / "tests" / "engine" / "minimal.yaml")
+    s = g.new_state(2, 0)
+    out = io.StringIO()
+    thinking = Thinking(Console(file=out, force_terminal=True, width=80), "en")
+    assert thinking.choose(make_bot("random", g, 0, 0), s, "Player 0") in s.legal_actions()
+    assert "thinking" not in out.getvalue()
+    assert thinking.choose(_Waiting(out), s, "Player 1").text == "go"
+    assert "Player 1 is thinking" in out.getvalue()
