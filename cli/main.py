@@ -13,6 +13,8 @@ from rulekit.variants import UnknownVariantError
 from .bench import run_bench
 from .look import make_console
 from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
+from .simulate import add_parser as add_simulate_parser
+from .simulate import SimUsage, cmd_simulate
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -125,7 +127,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                          help="first seed (default: 0)")
     p_bench.add_argument("--variant", metavar="NAME",
                          help="time this variant of the ruleset (default: the base game)")
-    return parser, {"play": p_play, "validate": p_val, "bench": p_bench}
+    p_sim = add_simulate_parser(sub)
+    return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "simulate": p_sim}
 
 
 class _Usage(Exception):
@@ -271,7 +274,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench}
+COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench,
+            "simulate": cmd_simulate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -286,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return COMMANDS[args.command](args)
-    except _Usage as e:
+    except (_Usage, SimUsage) as e:
         sub = subparsers[args.command]
         sub.print_usage(sys.stderr)
         print(f"{sub.prog}: error: {e}", file=sys.stderr)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import rulekit
@@ -143,6 +143,3 @@ def _threads(client: object) -> dict[str, int]:
         return {"?": 1}
 
 
-def iter_batches(games: int, parallel: int) -> Iterator[tuple[int, int]]:
-    """The batches, one by one (for callers that want to count them)."""
-    yield from batches(games, parallel)
