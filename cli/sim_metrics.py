@@ -43,10 +43,15 @@ def outcome(t: Tally) -> dict[str, Any]:
     }
 
 
+def with_histogram(hist: Counter[int]) -> dict[str, Any]:
+    """A distribution and its histogram (value -> games, values as JSON keys, ascending)."""
+    return distribution(hist) | {"histogram": {str(v): hist[v] for v in sorted(hist)}}
+
+
 def length(t: Tally) -> dict[str, Any]:
     """How long games last: decisions, turns and rounds per game."""
-    return {"decisions": distribution(t.decisions), "turns": distribution(t.turns),
-            "rounds": distribution(t.rounds)}
+    return {"decisions": with_histogram(t.decisions), "turns": with_histogram(t.turns),
+            "rounds": with_histogram(t.rounds)}
 
 
 def failures(t: Tally) -> dict[str, Any]:
@@ -82,7 +87,7 @@ def choice(t: Tally) -> dict[str, Any]:
 def tension(t: Tally) -> dict[str, Any]:
     """Lead changes, drama, comebacks and decisiveness, from the scores after each turn."""
     c = t.contested
-    return {"games": t.tension_games, "lead_changes": distribution(t.lead_changes),
+    return {"games": t.tension_games, "lead_changes": with_histogram(t.lead_changes),
             "contested": c, "comebacks": rate(t.comebacks, c),
             "drama": _fraction(t.drama), "decisiveness": _fraction(t.decisive)}
 

@@ -202,7 +202,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if g is None:
             return EXIT_USAGE
         games.append(g)
-    players = _players(games[0], args.players if kinds is None else len(kinds))
+    one_kind = kinds is not None and len(kinds) == 1 and args.players is None
+    players = _players(games[0], args.players if kinds is None or one_kind else len(kinds))
+    if one_kind:
+        kinds = kinds * players
     for g in games[1:]:
         _players(g, players)
     kinds = kinds or ["random"] * players
