@@ -65,16 +65,17 @@ def _run_task(task: tuple[int, Job, int, int]) -> tuple[int, int, Tally]:
     return number, stop - start, run_batch(job, start, stop)
 
 
-def batches(games: int, parallel: int) -> list[tuple[int, int]]:
-    """Consecutive index ranges: small enough to spread and to show progress, big enough to be
-    worth sending (at most 500 games)."""
-    size = max(1, min(500, games // max(1, parallel * 8)))
+def batches(games: int, parallel: int, largest: int = 100) -> list[tuple[int, int]]:
+    """Consecutive index ranges: about 20 per worker, so that the work spreads evenly and the
+    progress bar (and what Ctrl-C keeps) moves in small steps, but at most `largest` games."""
+    size = max(1, min(largest, games // max(1, parallel * 20)))
     return [(a, min(a + size, games)) for a in range(0, games, size)]
 
 
-def _tasks(jobs: list[Job], games: int, parallel: int) -> list[tuple[int, Job, int, int]]:
+def _tasks(jobs: list[Job], games: int, parallel: int,
+           largest: int = 100) -> list[tuple[int, Job, int, int]]:
     # the jobs' batches interleaved, so that with --compare both variants advance together
-    per_job = batches(games, parallel)
+    per_job = batches(games, parallel, largest)
     return [(j, job, a, b) for a, b in per_job for j, job in enumerate(jobs)]
 
 
@@ -125,10 +126,10 @@ def run_dask(jobs: list[Job], games: int, client: object, done: Done) -> None:
     from distributed import as_completed
 
     parallel = max(1, sum(_threads(client).values()))
-    tasks = _tasks(jobs, games, parallel)
+    tasks = _tasks(jobs, games, parallel, largest=1000)  # a cluster task costs more to send
     futures = [client.submit(_run_task, t, pure=False) for t in tasks]  # type: ignore[attr-defined]
     try:
-        for fut in as_completed(futures):
+        for fut in as_completed(futures, loop=client.loop):  # type: ignore[attr-defined]
             number, n, tally = fut.result()
             done(number, n, tally)
     except BaseException:
