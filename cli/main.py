@@ -13,8 +13,8 @@ from rulekit.variants import UnknownVariantError
 from .bench import run_bench
 from .look import make_console
 from .play import HUMAN, RANDOM, SEAT_KINDS, play, play_match
-from .simulate import add_parser as add_simulate_parser
 from .simulate import SimUsage, cmd_simulate
+from .simulate import add_parser as add_simulate_parser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 

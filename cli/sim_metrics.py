@@ -97,7 +97,8 @@ def _fraction(hist: Counter[int]) -> dict[str, Any]:
     d = distribution(hist)
     out: dict[str, Any] = {"n": d["n"]}
     for k in ("mean", "sd", "min", "p10", "median", "p90", "max"):
-        out[k] = None if d[k] is None else d[k] / PPM
+        v = d[k]
+        out[k] = None if v is None else v / PPM
     return out
 
 

@@ -36,8 +36,8 @@ def _win_rates(runs: list[dict[str, Any]]) -> str:
         seats = run["metrics"]["outcome"]["seats"]
         xs = [s["seat"] + (j - (k - 1) / 2) * width for s in seats]
         ys = [s["rate"] or 0.0 for s in seats]
-        lo = [y - s["ci95"][0] for y, s in zip(ys, seats, strict=True)]
-        hi = [s["ci95"][1] - y for y, s in zip(ys, seats, strict=True)]
+        lo = [max(0.0, y - s["ci95"][0]) for y, s in zip(ys, seats, strict=True)]
+        hi = [max(0.0, s["ci95"][1] - y) for y, s in zip(ys, seats, strict=True)]
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, color=COLOURS[j], alpha=0.8,
                label=_label(run))
     ax.set_xlabel("seat")

@@ -19,7 +19,10 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at k = 0 or k = n the bound is exactly 0 or 1; rounding must not push it past the rate
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def p_two_sided(z: float) -> float:
@@ -39,7 +42,8 @@ def two_proportions(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
     return (z, p_two_sided(z))
 
 
-def two_means(m1: float, sd1: float, n1: int, m2: float, sd2: float, n2: int) -> tuple[float, float]:
+def two_means(m1: float, sd1: float, n1: int,
+              m2: float, sd2: float, n2: int) -> tuple[float, float]:
     """Welch's z-test of two means (normal approximation, fine for the sample sizes here)."""
     if n1 < 2 or n2 < 2:
         return (0.0, 1.0)

@@ -82,7 +82,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--players", "-n", type=_whole(1), metavar="N",
                    help="number of seats (default: the number of --seats, else 4 if allowed, "
                         "else the minimum)")
-    p.add_argument("--seats", metavar="SPEC", help=f"one bot per seat, comma separated ({SPEC_HELP})")
+    p.add_argument("--seats", metavar="SPEC",
+                   help=f"one bot per seat, comma separated ({SPEC_HELP})")
     p.add_argument("--rotate", action="store_true", help="rotate the seats between games")
     p.add_argument("--games", "-g", type=_whole(1), default=1000, metavar="G",
                    help="number of games (default: 1000)")
@@ -204,7 +205,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         games.append(g)
     one_kind = kinds is not None and len(kinds) == 1 and args.players is None
     players = _players(games[0], args.players if kinds is None or one_kind else len(kinds))
-    if one_kind:
+    if kinds is not None and one_kind:
         kinds = kinds * players
     for g in games[1:]:
         _players(g, players)
@@ -281,7 +282,7 @@ def document(args: argparse.Namespace, game: rulekit.Game, players: int, kinds: 
              variants: list[str | None], tallies: list[Tally], workers: int, seconds: float,
              partial: bool) -> dict[str, Any]:
     """The whole result as the JSON document of docs/simulate.md."""
-    runs = []
+    runs: list[dict[str, Any]] = []
     for v, t in zip(variants, tallies, strict=True):
         m = all_metrics(t)
         for f in m["failures"]["games"]:
