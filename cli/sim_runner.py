@@ -92,9 +92,10 @@ def _quiet_worker() -> None:
 
 def run_processes(jobs: list[Job], games: int, workers: int, done: Done) -> None:
     """Play every job's games in `workers` processes (terminated at once on Ctrl-C)."""
-    pool = multiprocessing.get_context().Pool(workers, initializer=_quiet_worker)
+    tasks = _tasks(jobs, games, workers)
+    pool = multiprocessing.get_context().Pool(min(workers, len(tasks)), initializer=_quiet_worker)
     try:
-        for number, n, tally in pool.imap_unordered(_run_task, _tasks(jobs, games, workers)):
+        for number, n, tally in pool.imap_unordered(_run_task, tasks):
             done(number, n, tally)
         pool.close()
     except BaseException:
@@ -106,6 +107,10 @@ def run_processes(jobs: list[Job], games: int, workers: int, done: Done) -> None
 
 class SchedulerUnreachable(rulekit.UsageError):
     """The Dask scheduler given with --dask did not answer."""
+
+
+class ClusterError(rulekit.UsageError):
+    """The Dask cluster could not play a batch (e.g. a worker without rulekit)."""
 
 
 def connect(address: str, timeout: float = 5.0) -> object:
@@ -132,7 +137,12 @@ def run_dask(jobs: list[Job], games: int, client: object, done: Done) -> None:
         for fut in as_completed(futures, loop=client.loop):  # type: ignore[attr-defined]
             number, n, tally = fut.result()
             done(number, n, tally)
-    except BaseException:
+    except Exception as e:
+        client.cancel(futures)  # type: ignore[attr-defined]
+        raise ClusterError(
+            f"a batch of games failed on the Dask cluster ({type(e).__name__}: {e}); every "
+            "worker needs the same version of rulekit installed") from None
+    except BaseException:  # Ctrl-C: stop the cluster's work, keep what came back
         client.cancel(futures)  # type: ignore[attr-defined]
         raise
 

@@ -73,7 +73,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "simulate", help="play many games between bots and report who wins, how long, ...",
         description="Play --games G games of RULESET between bots and report outcomes (win "
-                    "rates with 95%% intervals, balance, first-player advantage), length, "
+                    "rates with 95% intervals, balance, first-player advantage), length, "
                     "scores, choice, tension and events; with --compare, a second variant on "
                     "the same seeds, side by side with the significance of each difference.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -90,7 +90,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole(0), default=0, metavar="S",
                    help="game i is dealt from seed S+i (default: 0)")
     p.add_argument("--workers", "-j", type=_whole(1), default=None, metavar="K",
-                   help=f"processes to play in (default: every core, here {os.cpu_count() or 1})")
+                   help=f"processes to play in (default: every core, here {cores()})")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="play on the Dask scheduler at ADDRESS, e.g. tcp://10.0.0.5:8786 "
                         "(extra rulekit[cluster])")
@@ -101,6 +101,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--report", metavar="FILE.html",
                    help="write a self-contained HTML report with plots (extra rulekit[report])")
     return p
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
 
 
 # ---- checking the options, before any game ---------------------------------------------
@@ -222,7 +230,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     text = read_text(args.ruleset)
     jobs = [sim_runner.Job(text, args.ruleset, v, players, tuple(kinds), args.rotate, args.seed)
             for v in variants]
-    workers = args.workers or os.cpu_count() or 1
+    workers = args.workers or cores()
     tallies = [Tally(players) for _ in jobs]
     err = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
     start = time.perf_counter()

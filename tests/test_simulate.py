@@ -130,7 +130,7 @@ def test_every_json_key_is_documented(tmp_path):
                 yield from keys(v, "")
         elif isinstance(value, list):
             for v in value:
-                yield from keys(v, parent)
+                yield from keys(v, "")
 
     missing = sorted({k for k in keys(doc) if f"`{k}`" not in docs})
     assert missing == []
