@@ -82,6 +82,10 @@ def _scores(runs: list[dict[str, Any]]) -> str:
         if stats:
             ax.bxp(stats, positions=pos, widths=0.6 / k, showmeans=True, showfliers=False,
                    boxprops={"color": COLOURS[j]}, medianprops={"color": COLOURS[j]})
+    from matplotlib.lines import Line2D
+
+    ax.legend(handles=[Line2D([], [], color=COLOURS[j], label=_label(run))
+                       for j, run in enumerate(runs)])
     ax.set_xlabel("seat (box: 10th-90th percentile, line: median, whiskers: min-max)")
     ax.set_ylabel("final score")
     return _svg(fig)

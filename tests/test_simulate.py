@@ -180,3 +180,34 @@ def test_sham_wins_rounds_and_events_agree(tmp_path):
     assert m["length"]["rounds"]["mean"] == m["events"]["phase_begins"]["per_game"]
     assert m["length"]["turns"]["mean"] >= m["length"]["rounds"]["mean"]
     assert m["games"] == 6 and m["events"]["game_over"]["per_game"] == 1
+
+
+def test_report_is_one_self_contained_file_overlaying_both_variants(tmp_path):
+    report = tmp_path / "r.html"
+    run, doc = simulate(tmp_path, RACE, "--compare", "handicap", "--games", "3", "-j", "1",
+                        "--report", str(report))
+    assert run.code == 0, run.err
+    page = report.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    # win rates, decisions, turns, scores, lead changes: five inline plots, nothing to load
+    assert page.count("<svg") == 5
+    assert "<script" not in page and "src=" not in page and "<link" not in page
+    for title in ("Win rate per seat", "Length", "Scores", "Lead changes", "A/B comparison"):
+        assert f"<h2>{title}</h2>" in page
+    # each plot's legend names both variants (matplotlib writes each text as a comment)
+    assert page.count("<!-- base -->") == page.count("<!-- handicap -->") == 5
+    assert "Partial results" not in page
+
+
+def test_missing_extras_are_named_before_any_game(tmp_path, monkeypatch):
+    import sys
+
+    from cli_helpers import cli
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the extra were not installed
+    run = cli("simulate", RACE, "--games", "1", "--report", str(tmp_path / "r.html"))
+    assert run.code == 2 and "pip install 'rulekit[report]'" in run.err
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    run = cli("simulate", RACE, "--games", "1", "--dask", "tcp://127.0.0.1:9")
+    assert run.code == 2 and "pip install 'rulekit[cluster]'" in run.err
+    assert run.out == ""
