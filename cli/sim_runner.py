@@ -50,6 +50,11 @@ def game_of(job: Job) -> rulekit.Game:
     return g
 
 
+def remember(job: Job, game: rulekit.Game) -> None:
+    """Cache a game compiled from the job's ruleset: processes forked afterwards start with it."""
+    _GAMES[job.key] = game
+
+
 def run_batch(job: Job, start: int, stop: int) -> Tally:
     """Play games start..stop-1 of a job and total them."""
     game = game_of(job)

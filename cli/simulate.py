@@ -230,6 +230,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     text = read_text(args.ruleset)
     jobs = [sim_runner.Job(text, args.ruleset, v, players, tuple(kinds), args.rotate, args.seed)
             for v in variants]
+    for job, g in zip(jobs, games, strict=True):
+        sim_runner.remember(job, g)  # compiled once, not once per worker process
     workers = args.workers or cores()
     tallies = [Tally(players) for _ in jobs]
     err = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
