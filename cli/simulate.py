@@ -138,6 +138,9 @@ def _seat_kinds(spec: str | None, players: int | None) -> list[str] | None:
         return None
     kinds = [k.strip().lower() for k in spec.split(",")]
     for k in kinds:
+        if k == "human":
+            raise SimUsage("a human seat cannot be simulated: give every seat a bot in --seats "
+                           f"({SPEC_HELP})")
         try:
             parse_bot_spec(k)
         except rulekit.UsageError:
@@ -195,7 +198,8 @@ class _Rate(ProgressColumn):
 
 def _progress(console: Console) -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    _Rate(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                    _Rate(), TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
+                    TextColumn("left"),
                     console=console, disable=not console.is_terminal)
 
 
@@ -239,8 +243,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     interrupted = False
     with _progress(err) as progress:
         names = [v or "base" for v in variants]
-        tasks = [progress.add_task(n if len(jobs) > 1 else "games", total=args.games)
-                 for n in names]
+        labels = [f"{ab} {n}" for ab, n in zip("AB", names, strict=False)] if len(jobs) > 1 \
+            else ["games"]
+        tasks = [progress.add_task(label, total=args.games) for label in labels]
 
         def done(number: int, n: int, tally: Tally) -> None:
             tallies[number].merge(tally)

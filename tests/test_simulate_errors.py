@@ -28,6 +28,11 @@ def test_unknown_seat_kind_names_the_accepted_ones():
     assert "unknown seat kind 'genius' in --seats; accepted kinds: random" in run.err
 
 
+def test_a_human_seat_is_refused():
+    run = cli("simulate", RACE, "--seats", "human,random", "--games", "1")
+    assert run.code == 2 and "a human seat cannot be simulated" in run.err
+
+
 def test_player_count_outside_the_ruleset_names_the_allowed_ones():
     run = cli("simulate", RACE, "--players", "5", "--games", "1")
     assert run.code == 2
