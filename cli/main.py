@@ -17,6 +17,8 @@ from .games import UnknownGame, bundled, resolve
 from .look import make_console, say
 from .play import HUMAN, MEDIUM, play, play_match
 from .playcheck import play_check
+from .simulate import SimUsage, cmd_simulate
+from .simulate import add_parser as add_simulate_parser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -149,7 +151,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "list", help="list the games installed with rulekit",
         description="List the bundled games: the name to type (rulekit play NAME), the game, "
                     "its players, variants and languages, and one line about it.")
-    return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list}
+    p_sim = add_simulate_parser(sub)
+    return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list,
+                    "simulate": p_sim}
 
 
 class _Usage(Exception):
@@ -342,7 +346,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     return status
 
 
-COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list}
+COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list,
+            "simulate": cmd_simulate}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -357,7 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return COMMANDS[args.command](args)
-    except _Usage as e:
+    except (_Usage, SimUsage) as e:
         sub = subparsers[args.command]
         sub.print_usage(sys.stderr)
         say(f"{sub.prog}: error: {e}", file=sys.stderr)

@@ -1,0 +1,180 @@
+"""The HTML report of `rulekit simulate`: one self-contained file (plots as inline SVG drawn by
+matplotlib, no script and no network), built from the JSON document.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from pathlib import Path
+from typing import Any
+
+COLOURS = ("#1f77b4", "#d62728")  # A, B
+
+
+def _svg(fig: Any) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    text = buf.getvalue()
+    return text[text.index("<svg"):]  # drop the XML prologue: the SVG sits inside HTML
+
+
+def _label(run: dict[str, Any]) -> str:
+    return run["variant"] or "base"
+
+
+def _win_rates(runs: list[dict[str, Any]]) -> str:
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    k = len(runs)
+    width = 0.8 / k
+    for j, run in enumerate(runs):
+        seats = run["metrics"]["outcome"]["seats"]
+        xs = [s["seat"] + (j - (k - 1) / 2) * width for s in seats]
+        ys = [s["rate"] or 0.0 for s in seats]
+        lo = [max(0.0, y - s["ci95"][0]) for y, s in zip(ys, seats, strict=True)]
+        hi = [max(0.0, s["ci95"][1] - y) for y, s in zip(ys, seats, strict=True)]
+        ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, color=COLOURS[j], alpha=0.8,
+               label=_label(run))
+    ax.set_xlabel("seat")
+    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_xticks(range(len(runs[0]["metrics"]["outcome"]["seats"])))
+    ax.legend()
+    return _svg(fig)
+
+
+def _histogram(runs: list[dict[str, Any]], hists: list[dict[int, int]], xlabel: str) -> str:
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    values = [v for h in hists for v in h]
+    if values:
+        lo, hi = min(values), max(values)
+        bins = min(40, hi - lo + 1)
+        for j, (run, h) in enumerate(zip(runs, hists, strict=True)):
+            total = sum(h.values()) or 1
+            ax.hist(list(h), bins=bins, range=(lo - 0.5, hi + 0.5),
+                    weights=[c / total for c in h.values()], histtype="step", linewidth=2,
+                    color=COLOURS[j], label=_label(run))
+        ax.legend()
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of games")
+    return _svg(fig)
+
+
+def _scores(runs: list[dict[str, Any]]) -> str:
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    k = len(runs)
+    for j, run in enumerate(runs):
+        stats, pos = [], []
+        for d in run["metrics"]["scores"]["seats"]:
+            if d["n"]:
+                stats.append({"med": d["median"], "q1": d["p10"], "q3": d["p90"],
+                              "whislo": d["min"], "whishi": d["max"], "mean": d["mean"],
+                              "label": str(d["seat"])})
+                pos.append(d["seat"] + (j - (k - 1) / 2) * 0.8 / k)
+        if stats:
+            ax.bxp(stats, positions=pos, widths=0.6 / k, showmeans=True, showfliers=False,
+                   boxprops={"color": COLOURS[j]}, medianprops={"color": COLOURS[j]})
+    from matplotlib.lines import Line2D
+
+    ax.legend(handles=[Line2D([], [], color=COLOURS[j], label=_label(run))
+                       for j, run in enumerate(runs)])
+    ax.set_xlabel("seat (box: 10th-90th percentile, line: median, whiskers: min-max)")
+    ax.set_ylabel("final score")
+    return _svg(fig)
+
+
+def _table(rows: list[list[str]], head: list[str]) -> str:
+    out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for r in rows:
+        out.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>")
+    return "".join(out) + "</table>"
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:,.2f}"
+
+
+def _hists(runs: list[dict[str, Any]], *path: str) -> list[dict[int, int]]:
+    out = []
+    for run in runs:
+        d: Any = run["metrics"]
+        for k in path:
+            d = d[k]
+        out.append({int(v): c for v, c in d["histogram"].items()})
+    return out
+
+
+def build_report(doc: dict[str, Any]) -> str:
+    """The report's HTML text, from the JSON document."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "rulekit"  # the same figures give the same file
+    runs = doc["runs"]
+    s = doc["settings"]
+    title = f"rulekit simulate: {doc['ruleset']['name']}"
+    parts = [f"<h1>{html.escape(title)}</h1>"]
+    if doc["partial"]:
+        parts.append("<p class=warn><b>Partial results</b>: the run was interrupted; the "
+                     "figures cover the games played so far.</p>")
+    parts.append("<p>" + html.escape(
+        f"{doc['ruleset']['file']}, {s['players']} players, seats {','.join(s['seats'])}"
+        f"{' (rotating)' if s['rotate'] else ''}, {s['games']:,} games per variant from seed "
+        f"{s['seed']}; variants: {', '.join(_label(r) for r in runs)}. Metrics are defined in "
+        "docs/simulate.md.") + "</p>")
+    parts.append("<h2>Win rate per seat</h2>" + _win_rates(runs))
+    rows = []
+    for run in runs:
+        o = run["metrics"]["outcome"]
+        rows.append([_label(run), f"{run['metrics']['games']:,}", _pct(o["shared_wins"]["rate"]),
+                     _pct(o["no_winner"]["rate"]), _num(o["balance"]),
+                     _pct(o["first_player"]["rate"]), _pct(o["first_player"]["advantage"]),
+                     ", ".join(f"{k} {_pct(v['rate'])}" for k, v in o["ends"].items())])
+    parts.append(_table(rows, ["variant", "games", "shared wins", "no winner", "balance",
+                               "first player wins", "first-player advantage", "ends"]))
+    parts.append("<h2>Length</h2>" + _histogram(runs, _hists(runs, "length", "decisions"),
+                                               "decisions per game"))
+    parts.append(_histogram(runs, _hists(runs, "length", "turns"), "turns per game"))
+    rows = [[_label(run), k, _num(d["mean"]), str(d["median"]), str(d["p10"]), str(d["p90"]),
+             str(d["max"])] for run in runs for k, d in run["metrics"]["length"].items()]
+    parts.append(_table(rows, ["variant", "measure", "mean", "median", "p10", "p90", "max"]))
+    parts.append("<h2>Scores</h2>" + _scores(runs))
+    parts.append("<h2>Lead changes</h2>" + _histogram(
+        runs, _hists(runs, "tension", "lead_changes"), "lead changes per game"))
+    rows = [[_label(run), _num(t["lead_changes"]["mean"]), _pct(t["comebacks"]["rate"]),
+             _num(t["drama"]["mean"]), _num(t["decisiveness"]["mean"])]
+            for run in runs for t in [run["metrics"]["tension"]]]
+    parts.append(_table(rows, ["variant", "lead changes per game", "comebacks", "drama",
+                               "decisiveness"]))
+    if doc["comparison"] is not None:
+        rows = [[r["metric"], _num(r["a"]), _num(r["b"]), _num(r["diff"]),
+                 "-" if r["p"] is None else f"{r['p']:.3f}", "yes" if r["significant"] else ""]
+                for r in doc["comparison"]["rows"]]
+        parts.append("<h2>A/B comparison</h2><p>B minus A; proportions: two-proportion z-test, "
+                     "means: Welch's z-test; significant: two-sided p &lt; 0.05.</p>")
+        parts.append(_table(rows, ["metric", "A", "B", "B - A", "p", "significant"]))
+    rows = [[_label(run), k, _num(e["per_game"]), _pct(e["games"]["rate"])]
+            for run in runs for k, e in run["metrics"]["events"].items()]
+    parts.append("<h2>Events</h2>" + _table(rows, ["variant", "event", "per game", "in games"]))
+    style = ("body{font-family:sans-serif;max-width:60em;margin:auto}"
+             "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
+             "padding:2px 6px;text-align:right}.warn{color:#a00}")
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+            f"</title><style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
+
+
+def write_report(path: str, doc: dict[str, Any]) -> None:
+    """Write the report to path."""
+    Path(path).write_text(build_report(doc), encoding="utf-8")

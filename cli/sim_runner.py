@@ -1,0 +1,161 @@
+"""Where the games of `rulekit simulate` run: in this process, in K local processes, or on a
+Dask cluster. Games are cut into batches of consecutive indices; each batch comes back as a
+Tally, and tallies merge exactly, so the figures never depend on where or in what order the
+batches ran.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import rulekit
+
+from .sim_play import play_game
+from .sim_tally import Tally
+
+Done = Callable[[int, int, Tally], None]  # (job number, games in the batch, its tally)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One ruleset (its text, so remote workers need no copy of the file) and one seating."""
+
+    text: str
+    file: str
+    variant: str | None
+    players: int
+    kinds: tuple[str, ...]
+    rotate: bool
+    seed: int  # game i is dealt from seed + i
+
+    @property
+    def key(self) -> str:
+        """Names the compiled game in a worker's cache."""
+        digest = hashlib.sha256(self.text.encode()).hexdigest()[:16]
+        return f"{self.file}:{digest}:{self.variant}"
+
+
+_GAMES: dict[str, rulekit.Game] = {}  # per worker process: compiled once, used by every batch
+
+
+def game_of(job: Job) -> rulekit.Game:
+    """The compiled game of a job (cached in this process)."""
+    g = _GAMES.get(job.key)
+    if g is None:
+        g = _GAMES[job.key] = rulekit.load_text(job.text, job.file, job.variant)
+    return g
+
+
+def remember(job: Job, game: rulekit.Game) -> None:
+    """Cache a game compiled from the job's ruleset: processes forked afterwards start with it."""
+    _GAMES[job.key] = game
+
+
+def run_batch(job: Job, start: int, stop: int) -> Tally:
+    """Play games start..stop-1 of a job and total them."""
+    game = game_of(job)
+    tally = Tally(job.players)
+    kinds = list(job.kinds)
+    for i in range(start, stop):
+        tally.add(play_game(game, job.players, kinds, i, job.seed + i, job.rotate))
+    return tally
+
+
+def _run_task(task: tuple[int, Job, int, int]) -> tuple[int, int, Tally]:
+    number, job, start, stop = task
+    return number, stop - start, run_batch(job, start, stop)
+
+
+def batches(games: int, parallel: int, largest: int = 100) -> list[tuple[int, int]]:
+    """Consecutive index ranges: about 20 per worker, so that the work spreads evenly and the
+    progress bar (and what Ctrl-C keeps) moves in small steps, but at most `largest` games."""
+    size = max(1, min(largest, games // max(1, parallel * 20)))
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+def _tasks(jobs: list[Job], games: int, parallel: int,
+           largest: int = 100) -> list[tuple[int, Job, int, int]]:
+    # the jobs' batches interleaved, so that with --compare both variants advance together
+    per_job = batches(games, parallel, largest)
+    return [(j, job, a, b) for a, b in per_job for j, job in enumerate(jobs)]
+
+
+def run_here(jobs: list[Job], games: int, done: Done) -> None:
+    """Play every job's games in this process."""
+    for number, job, a, b in _tasks(jobs, games, 1):
+        done(number, b - a, run_batch(job, a, b))
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C is the parent's to handle: it stops the pool and keeps what is done
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_processes(jobs: list[Job], games: int, workers: int, done: Done) -> None:
+    """Play every job's games in `workers` processes (terminated at once on Ctrl-C)."""
+    tasks = _tasks(jobs, games, workers)
+    pool = multiprocessing.get_context().Pool(min(workers, len(tasks)), initializer=_quiet_worker)
+    try:
+        for number, n, tally in pool.imap_unordered(_run_task, tasks):
+            done(number, n, tally)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+class SchedulerUnreachable(rulekit.UsageError):
+    """The Dask scheduler given with --dask did not answer."""
+
+
+class ClusterError(rulekit.UsageError):
+    """The Dask cluster could not play a batch (e.g. a worker without rulekit)."""
+
+
+def connect(address: str, timeout: float = 5.0) -> object:
+    """A Dask client of the scheduler at address; raise SchedulerUnreachable within timeout."""
+    from distributed import Client  # the `cluster` extra; checked by the command first
+
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise SchedulerUnreachable(
+            f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s ({e}); "
+            "start one with `dask scheduler` and give its address, e.g. "
+            "--dask tcp://127.0.0.1:8786") from None
+
+
+def run_dask(jobs: list[Job], games: int, client: object, done: Done) -> None:
+    """Play every job's games as tasks of a Dask cluster (cancelled on Ctrl-C)."""
+    from distributed import as_completed
+
+    parallel = max(1, sum(_threads(client).values()))
+    tasks = _tasks(jobs, games, parallel, largest=1000)  # a cluster task costs more to send
+    futures = [client.submit(_run_task, t, pure=False) for t in tasks]  # type: ignore[attr-defined]
+    try:
+        for fut in as_completed(futures, loop=client.loop):  # type: ignore[attr-defined]
+            number, n, tally = fut.result()
+            done(number, n, tally)
+    except Exception as e:
+        client.cancel(futures)  # type: ignore[attr-defined]
+        raise ClusterError(
+            f"a batch of games failed on the Dask cluster ({type(e).__name__}: {e}); every "
+            "worker needs the same version of rulekit installed") from None
+    except BaseException:  # Ctrl-C: stop the cluster's work, keep what came back
+        client.cancel(futures)  # type: ignore[attr-defined]
+        raise
+
+
+def _threads(client: object) -> dict[str, int]:
+    try:
+        return dict(client.nthreads())  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - only sizes the batches
+        return {"?": 1}
+
+

@@ -1,0 +1,340 @@
+"""`rulekit simulate`: play many games between bots and report the numbers a designer needs.
+
+The metrics are defined in docs/simulate.md; this module reads the options, checks them before
+any game is played, runs the games (here, in processes or on a Dask cluster) and writes the
+terminal tables, the JSON file and the HTML report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+import rulekit
+from rulekit.bots import SPEC_HELP, parse_bot_spec
+from rulekit.errors import render_diagnostics
+from rulekit.variants import UnknownVariantError
+from rulekit.yamlsource import read_text
+
+from . import sim_runner
+from .games import UnknownGame, resolve
+from .look import make_console, say
+from .sim_compare import compare
+from .sim_metrics import all_metrics
+from .sim_table import print_comparison, print_failures, print_metrics
+from .sim_tally import Tally
+
+SCHEMA_VERSION = 1
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+EPILOG = f"""\
+seats:
+  --seats lists one bot per seat, comma separated ({SPEC_HELP}); one kind alone fills every
+  seat. Default: random in every seat. With --rotate, game i moves everyone i seats on (as
+  `rulekit play --games` does), so each bot plays every seat; win rates are then also given
+  per player (the k-th entry of --seats).
+
+reproducibility:
+  game i (from 0) is dealt from seed S+i, S being --seed, and its bots are seeded from it too,
+  so the figures are the same for any --workers and on a cluster.
+
+metrics, the JSON schema and running on a cluster: docs/simulate.md.
+
+exit status: 0 every game ended; 1 some games failed (each is listed with its seed and a
+replay command); 2 a usage error or a ruleset that cannot be loaded; 130 interrupted (the
+games played so far are reported, and marked partial in --json and --report)."""
+
+
+class SimUsage(rulekit.UsageError):
+    """A usage error of `rulekit simulate` (printed with the command's usage line)."""
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the `simulate` sub-command to the sub-parsers of the rulekit command."""
+    from .main import _whole  # main is loaded: it is the one calling
+
+    p = sub.add_parser(
+        "simulate", help="play many games between bots and report who wins, how long, ...",
+        description="Play --games G games of RULESET between bots and report outcomes (win "
+                    "rates with 95% intervals, balance, first-player advantage), length, "
+                    "scores, choice, tension and events; with --compare, a second variant on "
+                    "the same seeds, side by side with the significance of each difference.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
+    p.add_argument("--variant", metavar="V", help="simulate this variant (default: the base game)")
+    p.add_argument("--players", "-n", type=_whole(1), metavar="N",
+                   help="number of seats (default: the number of --seats, else 4 if allowed, "
+                        "else the minimum)")
+    p.add_argument("--seats", metavar="SPEC",
+                   help=f"one bot per seat, comma separated ({SPEC_HELP})")
+    p.add_argument("--rotate", action="store_true", help="rotate the seats between games")
+    p.add_argument("--games", "-g", type=_whole(1), default=1000, metavar="G",
+                   help="number of games (default: 1000)")
+    p.add_argument("--seed", type=_whole(0), default=0, metavar="S",
+                   help="game i is dealt from seed S+i (default: 0)")
+    p.add_argument("--workers", "-j", type=_whole(1), default=None, metavar="K",
+                   help=f"processes to play in (default: every core, here {cores()})")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="play on the Dask scheduler at ADDRESS, e.g. tcp://10.0.0.5:8786 "
+                        "(extra rulekit[cluster])")
+    p.add_argument("--compare", metavar="V2",
+                   help="also play variant V2 on the same seeds and seats and compare (use "
+                        "'base' for the base game)")
+    p.add_argument("--json", metavar="FILE", help="write every figure to FILE (JSON)")
+    p.add_argument("--report", metavar="FILE.html",
+                   help="write a self-contained HTML report with plots (extra rulekit[report])")
+    return p
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+# ---- checking the options, before any game ---------------------------------------------
+
+def _variant_name(text: str | None) -> str | None:
+    return None if text is None or text == "base" else text
+
+
+def _load(path: str, variant: str | None) -> rulekit.Game | None:
+    try:
+        path = resolve(path)
+    except UnknownGame as e:
+        raise SimUsage(str(e)) from None
+    try:
+        return rulekit.load(path, variant=variant)
+    except UnknownVariantError as e:
+        allowed = ", ".join(["base", *e.declared])
+        raise SimUsage(f"{path} has no variant {e.variant!r}; allowed values: {allowed}") from None
+    except rulekit.CannotReadError as e:
+        for d in e.diagnostics:
+            say(f"rulekit: {d.message}", file=sys.stderr)
+    except rulekit.RulesetError as e:
+        for shown in render_diagnostics(e.diagnostics):
+            say(shown, file=sys.stderr)
+        say(f"rulekit: {path}: the ruleset cannot be used", file=sys.stderr)
+    return None
+
+
+def _seat_kinds(spec: str | None, players: int | None) -> list[str] | None:
+    if spec is None:
+        return None
+    kinds = [k.strip().lower() for k in spec.split(",")]
+    for k in kinds:
+        if k == "human":
+            raise SimUsage("a human seat cannot be simulated: give every seat a bot in --seats "
+                           f"({SPEC_HELP})")
+        try:
+            parsed = parse_bot_spec(k)
+        except rulekit.UsageError:
+            raise SimUsage(f"unknown seat kind {k!r} in --seats; accepted kinds: {SPEC_HELP}") \
+                from None
+        if parsed.seconds is not None:
+            # a bot thinking for a time plays differently on a busy machine: the results would
+            # depend on the load and on --workers
+            raise SimUsage(f"seat kind {k!r} thinks for a time per decision, so a simulation "
+                           "could not be repeated; give bots an iteration budget, e.g. "
+                           "ismcts:200, or random, greedy, easy")
+    if len(kinds) == 1 and players is not None:
+        return kinds * players
+    if players is not None and len(kinds) != players:
+        raise SimUsage(f"--seats lists {len(kinds)} seats but --players is {players}; give one "
+                       "kind per seat, or one kind for every seat")
+    return kinds
+
+
+def _players(game: rulekit.Game, requested: int | None) -> int:
+    lo, hi = game.min_players, game.max_players
+    allowed = str(lo) if lo == hi else f"{lo} to {hi}"
+    if requested is None:
+        return 4 if lo <= 4 <= hi else lo
+    if not lo <= requested <= hi:
+        raise SimUsage(f"{game.name} is played by {allowed} players, not {requested} "
+                       f"(allowed --players values: {allowed})")
+    return requested
+
+
+def _check_writable(path: str, option: str) -> None:
+    """Fail now, before any game, if path cannot be written."""
+    p = Path(path)
+    existed = p.exists()
+    try:
+        with open(p, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise SimUsage(f"cannot write {option} {path}: {e.strerror or e}") from None
+    if not existed:
+        p.unlink()
+
+
+def _need(module: str, extra: str, option: str) -> None:
+    try:
+        __import__(module)
+    except ImportError:
+        raise SimUsage(f"{option} needs the optional dependencies of rulekit[{extra}]: "
+                       f"pip install 'rulekit[{extra}]'") from None
+
+
+# ---- running ---------------------------------------------------------------------------
+
+class _Rate(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} games/s")
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    _Rate(), TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
+                    TextColumn("left"),
+                    console=console, disable=not console.is_terminal)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """rulekit simulate."""
+    kinds = _seat_kinds(args.seats, args.players)
+    variants = [_variant_name(args.variant)]
+    if args.compare is not None:
+        variants.append(_variant_name(args.compare))
+    games = []
+    for v in variants:
+        g = _load(args.ruleset, v)
+        if g is None:
+            return EXIT_USAGE
+        games.append(g)
+    one_kind = kinds is not None and len(kinds) == 1 and args.players is None
+    players = _players(games[0], args.players if kinds is None or one_kind else len(kinds))
+    if kinds is not None and one_kind:
+        kinds = kinds * players
+    for g in games[1:]:
+        _players(g, players)
+    kinds = kinds or ["random"] * players
+    if args.report:
+        _need("matplotlib", "report", "--report")
+        _check_writable(args.report, "--report")
+    if args.json:
+        _check_writable(args.json, "--json")
+    client = None
+    if args.dask:
+        _need("distributed", "cluster", "--dask")
+        client = sim_runner.connect(args.dask)
+    text = read_text(args.ruleset)
+    jobs = [sim_runner.Job(text, args.ruleset, v, players, tuple(kinds), args.rotate, args.seed)
+            for v in variants]
+    for job, g in zip(jobs, games, strict=True):
+        sim_runner.remember(job, g)  # compiled once, not once per worker process
+    workers = args.workers or cores()
+    tallies = [Tally(players) for _ in jobs]
+    err = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
+    start = time.perf_counter()
+    interrupted = False
+    with _progress(err) as progress:
+        names = [v or "base" for v in variants]
+        labels = [f"{ab} {n}" for ab, n in zip("AB", names, strict=False)] if len(jobs) > 1 \
+            else ["games"]
+        tasks = [progress.add_task(label, total=args.games) for label in labels]
+
+        def done(number: int, n: int, tally: Tally) -> None:
+            tallies[number].merge(tally)
+            progress.advance(tasks[number], n)
+
+        try:
+            if client is not None:
+                sim_runner.run_dask(jobs, args.games, client, done)
+            elif workers == 1:
+                sim_runner.run_here(jobs, args.games, done)
+            else:
+                sim_runner.run_processes(jobs, args.games, workers, done)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            if client is not None:
+                client.close()  # type: ignore[attr-defined]
+    seconds = time.perf_counter() - start
+    doc = document(args, games[0], players, kinds, variants, tallies, workers, seconds,
+                   interrupted)
+    out = make_console()
+    if interrupted:
+        say("rulekit: interrupted; the figures below cover the games played so far",
+            file=sys.stderr)
+    _print(out, doc)
+    if args.json:
+        Path(args.json).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n",
+                                   encoding="utf-8")
+    if args.report:
+        from .sim_report import write_report
+
+        write_report(args.report, doc)
+    if interrupted:
+        return EXIT_INTERRUPTED
+    return EXIT_FAILED if any(t.failed for t in tallies) else EXIT_OK
+
+
+def replay_command(ruleset: str, variant: str | None, players: int, failure: dict) -> str:
+    """The command that replays a failed game step by step."""
+    words = ["python", "-m", "rulekit.playthrough", "replay", ruleset]
+    if variant:
+        words += ["--variant", variant]
+    words += ["--players", str(players), "--seed", str(failure["seed"]),
+              "--choices", ",".join(map(str, failure["choices"])) or "''"]
+    return shlex.join(words) if failure["choices"] else " ".join(words)
+
+
+def document(args: argparse.Namespace, game: rulekit.Game, players: int, kinds: list[str],
+             variants: list[str | None], tallies: list[Tally], workers: int, seconds: float,
+             partial: bool) -> dict[str, Any]:
+    """The whole result as the JSON document of docs/simulate.md."""
+    runs: list[dict[str, Any]] = []
+    for v, t in zip(variants, tallies, strict=True):
+        m = all_metrics(t)
+        for f in m["failures"]["games"]:
+            f["replay"] = replay_command(args.ruleset, v, players, f)
+        runs.append({"variant": v, "games_played": t.games + t.failed, "metrics": m})
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "partial": partial,
+        "rulekit_version": rulekit.__version__,
+        "ruleset": {"file": args.ruleset, "name": game.name},
+        "settings": {"players": players, "seats": kinds, "rotate": bool(args.rotate),
+                     "games": args.games, "seed": args.seed,
+                     "workers": None if args.dask else workers, "dask": args.dask},
+        "runs": runs,
+        "comparison": None if len(runs) < 2 else {
+            "a": variants[0], "b": variants[1],
+            "rows": compare(runs[0]["metrics"], runs[1]["metrics"])},
+        "timing": {"seconds": seconds},
+    }
+
+
+def _print(out: Console, doc: dict[str, Any]) -> None:
+    for run in doc["runs"]:
+        print_metrics(out, doc, run)
+    if doc["comparison"] is not None:
+        print_comparison(out, doc)
+    for run in doc["runs"]:
+        print_failures(out, run)

@@ -1,0 +1,107 @@
+"""`rulekit simulate` on bad input: the issue's table of inputs and what they get."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import cli
+from sim_helpers import FRAGILE, RACE, simulate
+
+import rulekit
+from rulekit.bots import make_bot, parse_bot_spec
+from rulekit.playthrough import replay_steps
+
+
+def test_unknown_variant_names_the_allowed_ones():
+    run = cli("simulate", RACE, "--variant", "short", "--games", "1")
+    assert run.code == 2
+    assert "no variant 'short'; allowed values: base, long, handicap" in run.err
+
+
+def test_unknown_compare_variant_names_the_allowed_ones():
+    run = cli("simulate", RACE, "--compare", "tiny", "--games", "1")
+    assert run.code == 2 and "allowed values: base, long, handicap" in run.err
+
+
+def test_unknown_seat_kind_names_the_accepted_ones():
+    run = cli("simulate", RACE, "--seats", "random,genius", "--games", "1")
+    assert run.code == 2
+    assert ("unknown seat kind 'genius' in --seats; accepted kinds: human, random, greedy, "
+            "ismcts[:N|:Ts], easy, medium, hard") in run.err
+
+
+def test_a_human_seat_is_refused():
+    run = cli("simulate", RACE, "--seats", "human,random", "--games", "1")
+    assert run.code == 2 and "a human seat cannot be simulated" in run.err
+
+
+def test_player_count_outside_the_ruleset_names_the_allowed_ones():
+    run = cli("simulate", RACE, "--players", "5", "--games", "1")
+    assert run.code == 2
+    assert "Race is played by 2 to 3 players, not 5 (allowed --players values: 2 to 3)" in run.err
+
+
+def test_seats_and_players_must_agree():
+    run = cli("simulate", RACE, "--players", "3", "--seats", "random,random", "--games", "1")
+    assert run.code == 2 and "--seats lists 2 seats but --players is 3" in run.err
+
+
+def test_zero_games_or_workers_are_usage_errors():
+    for option in ("--games", "--workers"):
+        run = cli("simulate", RACE, option, "0")
+        assert run.code == 2
+        assert f"argument {option}" in run.err and "must be a whole number >= 1, not '0'" in run.err
+
+
+def test_an_unwritable_report_fails_before_any_game(tmp_path):
+    target = tmp_path / "missing-dir" / "r.html"
+    json_file = tmp_path / "sim.json"
+    run = cli("simulate", RACE, "--games", "2", "--report", str(target), "--json", str(json_file))
+    assert run.code == 2
+    assert f"cannot write --report {target}" in run.err
+    assert run.out == "" and not json_file.exists()
+
+
+def test_a_missing_ruleset_is_reported_without_traceback(tmp_path):
+    run = cli("simulate", str(tmp_path / "nope.yaml"), "--games", "1")
+    assert run.code == 2 and "Traceback" not in run.err and "nope.yaml" in run.err
+
+
+def test_failed_games_are_counted_listed_and_replayable(tmp_path):
+    # tests/sim/fragile.yaml: each decision stops the game, passes, or divides by zero; a game
+    # that passes twice runs into `limits: {max_decisions: 2}`
+    run, doc = simulate(tmp_path, FRAGILE, "--games", "30", "-j", "1")
+    assert run.code == 1
+    f = doc["runs"][0]["metrics"]["failures"]
+    assert f["count"] == f["limit"] + f["rule"] and f["limit"] >= 1 and f["rule"] >= 1
+    assert doc["runs"][0]["metrics"]["games"] == 30 - f["count"]
+    game = rulekit.load(FRAGILE)
+    for failure in f["games"]:
+        assert f"seed {failure['seed']}: " in run.out
+        assert failure["replay"] in run.out
+        assert "python -m rulekit.playthrough replay" in failure["replay"]
+        # replaying the listed choices from the listed seed fails in the same way
+        with pytest.raises(rulekit.RuleRuntimeError) as err:
+            for _ in replay_steps(game, 2, failure["seed"], failure["choices"]):
+                pass
+        assert str(err.value) == failure["error"]
+
+
+def test_a_bot_with_a_time_budget_is_refused_as_unrepeatable():
+    run = cli("simulate", RACE, "--seats", "medium", "--games", "2")
+    assert run.code == 2
+    assert "seat kind 'medium' thinks for a time per decision" in run.err
+
+
+def test_bots_with_an_iteration_budget_play_a_simulation():
+    run = cli("simulate", RACE, "--seats", "greedy,ismcts:5", "--games", "2", "--workers", "1")
+    assert run.code == 0, run.err
+
+
+def test_parse_bot_spec_and_make_bot_follow_the_agreed_interface():
+    assert parse_bot_spec(" Random ").text == "random"
+    with pytest.raises(rulekit.UsageError, match="accepted forms: human, random"):
+        parse_bot_spec("genius")
+    game = rulekit.load(RACE)
+    bot = make_bot("random", game, 1, 7)
+    state = game.new_state(2, 7)
+    assert bot.choose(state) in state.legal_actions()
