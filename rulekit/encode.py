@@ -247,8 +247,20 @@ class Encoder:
 
     def legal(self, state: State) -> dict[int, Action]:
         """The decider's legal actions by index, in increasing index order."""
-        legal = state.legal_actions()
-        out = {self.index_of(a, legal): a for a in legal}
+        out: dict[int, Action] = {}
+        rank = self.choose_base
+        pick, done = self.pick_base, self._done_index
+        for a in state.legal_actions():
+            kind = a.kind
+            if kind == START:
+                out[int(a.value)] = a
+            elif kind == PICK:
+                out[pick + int(a.value)] = a
+            elif kind == DONE:
+                out[done[a.name]] = a
+            else:
+                out[rank] = a
+                rank += 1
         return dict(sorted(out.items()))
 
     def mask(self, state: State, seat: int | None = None) -> list[int]:

@@ -7,6 +7,7 @@ parameter) to keep the suite fast, except Shamus, which ends in about sixty.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from pathlib import Path
 
@@ -111,3 +112,20 @@ def test_a_player_count_outside_the_range_is_the_rulesets_usage_error():
     name = register_openspiel(str(SHAM))
     with pytest.raises(UsageError, match="played by 3 to 7 players, not 2"):
         pyspiel.load_game(name, {"players": 2})
+
+
+def test_the_ismcts_tournament_example_runs_on_a_small_budget(capsys):
+    spec = importlib.util.spec_from_file_location(
+        "openspiel_ismcts", ROOT / "benchmarks" / "openspiel_ismcts.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    args = ["--games", "2", "--sims", "3", "--max-decisions", "40", "--rulekit-bot", "ismcts:5"]
+    first = script.main(args)
+    again = script.main(args)
+    out = capsys.readouterr().out
+    assert "OpenSpiel IS-MCTS (3 simulations) vs" in out
+    assert first["games"] == 2 and first["decisions"] <= 80
+    assert first["openspiel_wins"] + first["rulekit_wins"] <= 2
+    # a fixed budget and seed replay the same games (the clock-seeded sampler is not used)
+    assert {k: v for k, v in first.items() if k != "seconds"} == \
+        {k: v for k, v in again.items() if k != "seconds"}

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 _REGISTERED: dict[str, Game] = {}
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def register(game: Game, short_name: str | None = None, utility: str | None = None) -> str:
@@ -104,7 +105,7 @@ class _Core:
     attributes over it, so the deal is lazy: a state made only to be overwritten never deals.
     """
 
-    __slots__ = ("_s", "enc", "rules", "players", "seed")
+    __slots__ = ("_s", "enc", "rules", "players", "seed", "_legal", "_legal_at", "resamples")
 
     def __init__(self, s: State | None, enc: Encoder, rules: Game, players: int, seed: int):
         self._s = s
@@ -112,6 +113,17 @@ class _Core:
         self.rules = rules
         self.players = players
         self.seed = seed
+        self._legal: dict[int, Any] = {}
+        self._legal_at = -1  # the decision count _legal was computed at
+        self.resamples = 0  # worlds resampled from this state so far
+
+    def legal(self) -> dict[int, Any]:
+        """The legal actions by index (cached until the state moves on)."""
+        s = self.s
+        if self._legal_at != s.decisions:
+            self._legal = self.enc.legal(s)
+            self._legal_at = s.decisions
+        return self._legal
 
     @property
     def s(self) -> State:
@@ -123,10 +135,14 @@ class _Core:
     @s.setter
     def s(self, value: State) -> None:
         self._s = value
+        self._legal_at = -1
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(None if self._s is None else self._s.clone(), self.enc, self.rules,
-                     self.players, self.seed)
+        c = _Core(None if self._s is None else self._s.clone(), self.enc, self.rules,
+                  self.players, self.seed)
+        c._legal, c._legal_at = self._legal, self._legal_at  # never mutated: share it
+        c.resamples = self.resamples
+        return c
 
 
 class RulesetState(pyspiel.State):
@@ -140,29 +156,41 @@ class RulesetState(pyspiel.State):
     def _cut(self) -> bool:
         """Whether the game reached the max_decisions cap before its end."""
         s = self._core.s
-        return not s.is_over and s.decisions >= self._cap
+        return not s.over and s.decisions >= self._cap
+
+    @property
+    def rulekit_state(self) -> State:
+        """The rulekit State inside (for rulekit's own bots, which read a seat's view of it)."""
+        return self._core.s
+
+    def index_of(self, action: Any) -> int:
+        """The OpenSpiel action (an index) of one of the rulekit state's legal actions."""
+        s = self._core.s
+        return self._core.enc.index_of(action, s.legal_actions())
 
     def current_player(self) -> int:
         """The decider, or TERMINAL."""
         s = self._core.s
-        return int(pyspiel.PlayerId.TERMINAL) if s.is_over or self._cut() else int(s.decider)
+        if s.over or s.decisions >= self._cap:
+            return _TERMINAL
+        return s.decider
 
     def _legal_actions(self, player: int) -> list[int]:
         s = self._core.s
-        if s.is_over or self._cut() or player != s.decider:
+        if s.over or s.decisions >= self._cap or player != s.decider:
             return []
-        return list(self._core.enc.legal(s))
+        return list(self._core.legal())
 
     def _apply_action(self, action: int) -> None:
         core = self._core
-        legal = core.enc.legal(core.s)
+        legal = core.legal()
         if action not in legal:
             core.enc.action(core.s, action)  # raises IllegalActionError naming the legal ones
         core.s.apply_unchecked(legal[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         s = self._core.s
-        legal = self._core.enc.legal(s) if not s.is_over and player == s.decider else {}
+        legal = self._core.legal() if not s.is_over and player == s.decider else {}
         if action in legal:
             return legal[action].text
         return index_text(self._core.enc, action)
@@ -177,10 +205,16 @@ class RulesetState(pyspiel.State):
         return rewards(s.outcome, s.n)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
-        """A state player_id cannot tell from this one (rulekit.resample), hidden rng reseeded."""
-        s = self._core.s
-        u = probability_sampler() if callable(probability_sampler) else 0.5
-        seed = (int(u * (1 << 53)) ^ (len(s.history) * 0x9E3779B1)) & ((1 << 62) - 1)
+        """A state player_id cannot tell from this one (rulekit.resample), hidden rng reseeded.
+
+        The worlds come from a seeded sequence (the deal's seed, the decision count and how
+        many worlds this state has given), not from probability_sampler, whose generator
+        pyspiel seeds from the clock: so a search with a fixed budget is reproducible.
+        """
+        core = self._core
+        s = core.s
+        core.resamples += 1
+        seed = (core.seed * 1_000_003 + s.decisions * 7919 + core.resamples) & ((1 << 62) - 1)
         c = self.clone()
         c._core.s = resample(s, player_id, seed)
         return c
