@@ -175,3 +175,15 @@ def test_without_the_extra_the_error_says_what_to_install():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     assert "pip install 'rulekit[rl]'" in out and "pettingzoo" in out
+
+
+def test_pettingzoos_terminate_illegal_wrapper_gives_the_classic_penalty_instead():
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    env = TerminateIllegalWrapper(pettingzoo_env(str(SHAM), players=3, seed=0), -1)
+    env.reset(seed=0)
+    cheat = env.agent_selection
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert all(env.terminations.values())
+    assert env.rewards[cheat] == -1
