@@ -9,6 +9,7 @@ the layout.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -114,8 +115,8 @@ class Encoder:
         self._add("pending.param", len(self.params))
         self._add("pending.by", n)
         self._add("pending.picking", self.faces)
-        for a, p in self.params:
-            self._add(f"pending.chosen.{a}.{p}", self._type_size(self.param_type[(a, p)]))
+        for key in self.params:
+            self._add(f"pending.chosen.{key[0]}.{key[1]}", self._type_size(self.param_type[key]))
         self._add("pending.window", len(g.windows))
         self._add("pending.opener", n)
         self._add("pending.asked", n)
@@ -274,9 +275,12 @@ class Encoder:
     def action(self, state: State, index: Any) -> Action:
         """The legal action at index; IllegalActionError naming index and the legal ones."""
         legal = self.legal(state)
-        ok = isinstance(index, int) or (type(index).__name__.startswith("int")
-                                        and hasattr(index, "__index__"))
-        i = int(index) if ok and not isinstance(index, bool) else None
+        i: int | None = None
+        if not isinstance(index, bool | float | str):
+            try:
+                i = operator.index(index)  # ints, and NumPy's integers
+            except TypeError:
+                i = None
         if i is None or i not in legal:
             shown = [f"{k}={a.text}" for k, a in legal.items()]
             if i is None:

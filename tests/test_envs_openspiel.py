@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -129,3 +131,13 @@ def test_the_ismcts_tournament_example_runs_on_a_small_budget(capsys):
     # a fixed budget and seed replay the same games (the clock-seeded sampler is not used)
     assert {k: v for k, v in first.items() if k != "seconds"} == \
         {k: v for k, v in again.items() if k != "seconds"}
+
+
+def test_without_the_extra_the_error_says_what_to_install():
+    code = ("import sys; sys.modules['pyspiel'] = None\n"
+            "from rulekit.envs import register_openspiel\n"
+            "try:\n    register_openspiel('rulesets/sham.yaml')\n"
+            "except ImportError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert "pip install 'rulekit[rl]'" in out and "open_spiel" in out

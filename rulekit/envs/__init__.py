@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 EXTRA_HINT = "pip install 'rulekit[rl]'"
+_PACKAGE = {"pyspiel": "open_spiel"}  # module -> the package that installs it
 
 
 def require(*modules: str) -> None:
@@ -23,7 +24,8 @@ def require(*modules: str) -> None:
         try:
             importlib.import_module(name)
         except ImportError as e:
-            raise ImportError(f"rulekit.envs needs the optional package {name!r}, which is not "
+            raise ImportError(f"rulekit.envs needs the optional package "
+                              f"{_PACKAGE.get(name, name)!r} (module {name!r}), which is not "
                               f"installed: {EXTRA_HINT}") from e
 
 

@@ -171,9 +171,10 @@ class RulesetState(pyspiel.State):
     def current_player(self) -> int:
         """The decider, or TERMINAL."""
         s = self._core.s
-        if s.over or s.decisions >= self._cap:
+        d = s.decider
+        if d is None or s.decisions >= self._cap:
             return _TERMINAL
-        return s.decider
+        return d
 
     def _legal_actions(self, player: int) -> list[int]:
         s = self._core.s
