@@ -141,3 +141,13 @@ def test_without_the_extra_the_error_says_what_to_install():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     assert "pip install 'rulekit[rl]'" in out and "open_spiel" in out
+
+
+def test_bad_registration_arguments_are_usage_errors():
+    with pytest.raises(UsageError, match="utility must be one of"):
+        register_openspiel(str(SHAM), short_name="rulekit_test_bad_utility", utility="zero_sum")
+    register_openspiel(str(SHAM), short_name="rulekit_test_taken")
+    with pytest.raises(UsageError, match="already registered"):
+        register_openspiel(str(SHAMUS), short_name="rulekit_test_taken")
+    with pytest.raises(UsageError, match="max_decisions must be"):
+        pyspiel.load_game(register_openspiel(str(SHAM)), {"players": 3, "max_decisions": 0})

@@ -31,14 +31,14 @@ def register(game: Game, short_name: str | None = None, utility: str | None = No
     if name in _REGISTERED:
         if _REGISTERED[name] is game or _same(_REGISTERED[name], game):
             return name
-        raise pyspiel.SpielError(f"an OpenSpiel game {name!r} is already registered; "
-                                 "pass another short_name")
+        raise UsageError(f"an OpenSpiel game {name!r} is already registered for another "
+                         "ruleset; pass another short_name")
     if utility is None:
         utility = "identical" if identical_payoffs(game) else "general_sum"
     kinds = {"identical": pyspiel.GameType.Utility.IDENTICAL,
              "general_sum": pyspiel.GameType.Utility.GENERAL_SUM}
     if utility not in kinds:
-        raise ValueError(f"utility must be one of {sorted(kinds)}, not {utility!r}")
+        raise UsageError(f"utility must be one of {sorted(kinds)}, not {utility!r}")
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"rulekit: {game.name}" + (f" ({game.variant})" if game.variant else ""),
