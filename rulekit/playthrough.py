@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .compiler import load
+from .errors import RulekitError, RulesetError
 from .game import Game
 from .observe import events_for, observation
 from .plaintext import escape
@@ -176,10 +177,20 @@ def main(argv: list[str] | None = None) -> int:
         for p in regenerate(root, files, root / "tests" / "playthroughs"):
             print(f"wrote {p}")
         return 0
-    game = load(args.ruleset, variant=args.variant)
-    choices = [int(x) for x in args.choices.replace(" ", "").split(",") if x]
-    for line in replay_steps(game, args.players, args.seed, choices):
-        print(escape(line))  # a ruleset text never acts on the terminal
+    try:
+        choices = [int(x) for x in args.choices.replace(" ", "").split(",") if x]
+    except ValueError:
+        ap.error(f"--choices takes whole numbers separated by commas, not {args.choices!r}")
+    try:
+        game = load(args.ruleset, variant=args.variant)
+        for line in replay_steps(game, args.players, args.seed, choices):
+            print(escape(line))  # a ruleset text never acts on the terminal
+    except RulesetError as e:
+        print(escape(str(e)), file=sys.stderr)
+        return 2
+    except RulekitError as e:  # the game being replayed fails: that is what it shows
+        print(escape(f"{type(e).__name__}: {e}"), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -256,3 +256,18 @@ def test_versus_rlcard_says_how_to_install_rlcard_when_it_is_missing():
     assert p.returncode == 1
     assert "needs rlcard, which is not installed" in p.stderr
     assert "pip install -e '.[bench]'" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_replaying_a_game_that_fails_shows_the_typed_error_not_a_traceback() -> None:
+    """The simulate report lists a failed game's replay command: it must show why it failed."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    case = Path(__file__).parent / "hostile" / "runtime" / "deal_huge_count.yaml"
+    p = subprocess.run([sys.executable, "-m", "rulekit.playthrough", "replay", str(case),
+                        "--players", "2", "--seed", "1", "--choices", "0"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1
+    assert p.stderr.startswith("EvaluationLimitError: rule setup: ")
+    assert "Traceback" not in p.stderr
