@@ -5,7 +5,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from chami_helpers import (
     FILLER,
     deal,

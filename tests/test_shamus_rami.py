@@ -209,7 +209,7 @@ def test_the_extension_made_after_a_take_is_the_taken_card():
                      circle=["9 of clubs"])
     s.apply("draw")
     meld(s, ["6 of clubs", "7 of clubs", "8 of clubs"])
-    rami_discard(s, "5 of clubs")                   # "the discarded card itself may have been useful"
+    rami_discard(s, "5 of clubs")       # "the discarded card itself may have been useful"
     uno_play(s, "5 of spades")                      # and turns the 9 of clubs
     assert hand(s, RAMI) == {"8 of diamonds": 1}
     s.apply("take")
