@@ -62,6 +62,8 @@ matches:
 
 variants:
   --variant NAME plays one of the variants the ruleset declares (rulekit validate lists them).
+  --variant A+B combines declared variants, their changes applied left to right; two variants
+  that set one rule differently cannot be combined.
 
 With no human seat, the game is narrated as a spectator sees it, then the scores are printed.
 Colours are used on a terminal only, and never when NO_COLOR is set."""
@@ -108,7 +110,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                         help="language of the game and the driver (default: the ruleset's "
                              "first language)")
     p_play.add_argument("--variant", metavar="NAME",
-                        help="play this variant of the ruleset (default: the base game)")
+                        help="play this variant of the ruleset, or variants combined as A+B "
+                             "(default: the base game)")
     p_play.add_argument("--games", type=_whole(1), default=1, metavar="N",
                         help="play N games in a row, the seats rotating by one after each, "
                              "then print a summary (default: 1)")
@@ -143,7 +146,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_bench.add_argument("--seed", type=_whole(0), default=0, metavar="S",
                          help="first seed (default: 0)")
     p_bench.add_argument("--variant", metavar="NAME",
-                         help="time this variant of the ruleset (default: the base game)")
+                         help="time this variant of the ruleset, or variants combined as A+B "
+                              "(default: the base game)")
     p_bench.add_argument("--workers", type=_whole(1), default=1, metavar="N",
                          help="play the games in N processes (default: 1); every game, and "
                               "its decision count, is the same whatever N")
@@ -192,7 +196,8 @@ def _unknown_variant(path: str, e: UnknownVariantError) -> str:
     if not e.declared:
         return f"{path} declares no variants, so there is no variant {e.variant!r}"
     hint = e.diagnostics[0].hint if e.diagnostics else ""
-    return (f"{path} has no variant {e.variant!r}; allowed --variant values: "
+    within = f" (in {e.choice!r})" if e.choice != e.variant else ""
+    return (f"{path} has no variant {e.variant!r}{within}; allowed --variant values: "
             f"{', '.join(e.declared)}" + (f" ({hint})" if hint else ""))
 
 

@@ -154,7 +154,8 @@ class Match:
         out.print(Text(t("title", lang, game=g.name, n=self.state.n), style="bold"))
         variant = getattr(g, "variant", None)
         if variant:
-            about = getattr(g, "variant_descriptions", {}).get(variant, "")
+            known = getattr(g, "variant_descriptions", {})
+            about = " ".join(known.get(v, "") for v in variant.split("+")).strip()
             out.print(t("variant", lang, name=variant, description=f" — {about}" if about else ""))
         if seating is None:
             out.print(t("seed", lang, seed=self.seed))

@@ -80,7 +80,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     "the same seeds, side by side with the significance of each difference.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
-    p.add_argument("--variant", metavar="V", help="simulate this variant (default: the base game)")
+    p.add_argument("--variant", metavar="V",
+                   help="simulate this variant, or variants combined as A+B (default: the base "
+                        "game)")
     p.add_argument("--players", "-n", type=_whole(1), metavar="N",
                    help="number of seats (default: the number of --seats, else 4 if allowed, "
                         "else the minimum)")

@@ -43,9 +43,11 @@ MAX_CHAIN = 32  # files extending files
 class UnknownVariantError(RulesetError, UsageError):
     """A variant name the ruleset does not declare (a caller's mistake, with a diagnostic)."""
 
-    def __init__(self, diagnostics: list[Diagnostic], variant: str, declared: list[str]):
+    def __init__(self, diagnostics: list[Diagnostic], variant: str, declared: list[str],
+                 choice: str | None = None):
         self.variant = variant
         self.declared = declared
+        self.choice = choice or variant  # the whole choice, e.g. 'a+b' when 'b' is unknown
         super().__init__(diagnostics)
 
 
@@ -350,12 +352,17 @@ def _declared(src: Source) -> tuple[dict[str, str], list[Diagnostic]]:
 
 
 def resolve(src: Source, variant: str | None = None) -> Resolved:
-    """Follow `extends`, check the declared variants, and apply the chosen one (if any)."""
+    """Follow `extends`, check the declared variants, and apply the chosen one (if any).
+
+    `variant` may combine declared variants with `+` (`"a+b"`): their changes are merged over
+    the base one after the other, left to right, and two of them may not set one key
+    differently."""
     tree = extend(src)
     declared, errors = _declared(tree)
+    names = _combined(variant)
     if not isinstance(tree.data, dict) or VARIANTS not in tree.data:
         if variant is not None:
-            raise _unknown(tree, variant, declared)
+            raise _unknown(tree, names[0], declared, variant)
         return Resolved(tree, {}, [])
     base = dataclasses.replace(
         tree, data={k: v for k, v in tree.data.items() if k != VARIANTS})
@@ -363,26 +370,105 @@ def resolve(src: Source, variant: str | None = None) -> Resolved:
     for name in declared:
         out, merge_errors = merged(base, tree, (VARIANTS, name, "changes"), "a variant")
         errors += merge_errors
-        if name == variant and not merge_errors:
+        if [name] == names and not merge_errors:
             chosen = out
     section = tree.data[VARIANTS]
-    if variant is not None and not (isinstance(section, dict) and variant in section):
-        raise _unknown(tree, variant, declared)
+    for name in names:
+        if not (isinstance(section, dict) and name in section):
+            raise _unknown(tree, name, declared, variant)
+    if len(names) > 1 and not errors:
+        chosen = _combine(base, tree, names, variant or "")
     if chosen is None:  # the chosen variant is broken (or is not well-formed): say why
         raise RulesetError(_ordered(errors, src.file))
     return Resolved(chosen, declared, errors)
 
 
-def _unknown(src: Source, variant: str, declared: dict[str, str]) -> UnknownVariantError:
+COMBINE = "+"  # '--variant a+b': variant names never hold it (NAME)
+
+
+def _combined(variant: str | None) -> list[str]:
+    """The declared names a variant choice combines: 'a+b' -> ['a', 'b']."""
+    return [] if variant is None else variant.split(COMBINE)
+
+
+def _leaves(value: Any, path: YamlPath = ()) -> dict[YamlPath, Any]:
+    """What an overlay sets: each path to a value it replaces, adds or removes (a mapping is
+    merged key by key, so its keys are followed; '+' is dropped, as it names the same key)."""
+    if not isinstance(value, dict) or not value:
+        return {path: value}
+    out: dict[YamlPath, Any] = {}
+    for k, v in value.items():
+        key = k[len(ADD):] if isinstance(k, str) and k.startswith(ADD) and k != ADD else k
+        out.update(_leaves(v, path + (key,)))
+    return out
+
+
+def _combine(base: Source, tree: Source, names: list[str], variant: str) -> Source:
+    """The base with the named variants' changes merged in, left to right; refused with
+    located diagnostics when a name repeats or two variants set one key differently."""
+    errors: list[Diagnostic] = []
+    seen: dict[str, dict[YamlPath, Any]] = {}
+    for name in names:
+        here = (VARIANTS, name, "changes")
+        if name in seen:
+            errors.append(tree.diagnostic(
+                f"'{variant}' names the variant '{name}' twice", (VARIANTS, name), key=True,
+                hint="name each variant once"))
+            continue
+        leaves = _leaves(tree._value_at(here))
+        for other, before in seen.items():
+            for path, value in leaves.items():
+                clash = _clash(path, value, before)
+                if clash is None:
+                    continue
+                src, spot = _located(tree, (VARIANTS, other, "changes") + clash)
+                where = src.pos_of(spot, key=True)
+                at = f" at {src.file}:{where.line + 1}:{where.col + 1}" if where else ""
+                shown = format_path(path) if len(path) >= len(clash) else format_path(clash)
+                errors.append(tree.diagnostic(
+                    f"the variants '{other}' and '{name}' cannot be combined: they set "
+                    f"{shown} differently ('{other}' sets it{at})", here + path,
+                    key=True, hint=f"choose one of '{other}' and '{name}', or declare a "
+                                   "variant that combines them as you mean"))
+                break
+        seen[name] = leaves
+    if errors:
+        raise RulesetError(errors)
+    out: Source = base
+    for name in names:
+        out, merge_errors = merged(out, tree, (VARIANTS, name, "changes"), "a variant")
+        if merge_errors:
+            raise RulesetError(merge_errors)
+    return out
+
+
+def _clash(path: YamlPath, value: Any, before: dict[YamlPath, Any]) -> YamlPath | None:
+    """Where an earlier overlay's leaves (before) conflict with one leaf: the same path set to
+    another value, or one path inside a value the other replaces or removes whole."""
+    if path in before:
+        return None if before[path] == value else path
+    for p in before:
+        if p[:len(path)] == path or path[:len(p)] == p:
+            return p
+    return None
+
+
+def _unknown(src: Source, variant: str, declared: dict[str, str],
+             choice: str | None = None) -> UnknownVariantError:
     names = list(declared)
+    within = f" (in '{choice}')" if choice is not None and choice != variant else ""
     if not names:
-        diag = Diagnostic(f"no variant '{variant}': {src.file} declares no variants", src.file,
+        diag = Diagnostic(f"no variant '{variant}'{within}: {src.file} declares no variants",
+                          src.file,
                           hint="declare variants under 'variants:' (see the authoring guide)")
     else:
         diag = src.diagnostic(
-            f"no variant '{variant}'; the variants are: {', '.join(names)}", (VARIANTS,),
-            key=True, hint=did_you_mean(variant, names))
-    return UnknownVariantError([diag], variant, names)
+            f"no variant '{variant}'{within}; the variants are: {', '.join(names)}",
+            (VARIANTS,), key=True,
+            hint=did_you_mean(variant, names) or
+            (f"combine declared variants with '{COMBINE}', e.g. '{names[0]}{COMBINE}...'"
+             if within else ""))
+    return UnknownVariantError([diag], variant, names, choice)
 
 
 def build(src: Source, variant: str | None, compile_: Callable[[Source], Game]) -> Game:

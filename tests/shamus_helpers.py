@@ -173,8 +173,32 @@ def player_zones() -> tuple[str, ...]:
     return tuple(z.name for z in game().player_zones)
 
 
+def taken_top(s: rulekit.State) -> str | None:
+    """The top discard the Rami player took this turn (H5), as everyone sees it."""
+    return rulekit.observation(s, None)["turn_vars"].get("taken_top")
+
+
 def meld(s: rulekit.State, cards: list[str]) -> None:
-    """The Rami player to play lays these cards as one meld."""
+    """The Rami player to play lays these cards as one meld.
+
+    While the top discard taken this turn is still in hand, a meld holds it (H5: "once taken it
+    must be so used"): the player picks the two other cards of a meld of 3 that holds it, and
+    extends that meld with any further cards, one at a time."""
+    pending = taken_top(s) if taken_top(s) in hand(s, s.decider) else None
+    if pending is not None and pending in cards:
+        others = [c for c in cards if c != pending]
+        s.apply("meld")
+        for c in others[:2]:
+            s.apply(f"pick {c}")
+        for c in others[2:]:
+            if s.is_over:
+                return
+            laid = rulekit.observation(s, None)["seats"][s.decider]["zones"]["laid"]["melds"]
+            [target] = [m["meld"] for m in laid if pending in m["cards"]]
+            s.apply("extend")
+            s.apply(f"pick {c}")
+            s.apply(f"target meld{target}")
+        return
     s.apply("meld")
     for c in cards:
         s.apply(f"pick {c}")

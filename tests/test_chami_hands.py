@@ -1,8 +1,10 @@
 """Le Ch'ami: going out, hand scoring, the stock refill, the blocked-hand guard and the match
 (C7, C8)."""
 
+import random
 from collections import Counter
 
+import pytest
 from chami_helpers import (
     FILLER,
     deal,
@@ -34,7 +36,8 @@ def test_going_out_after_a_meld():
     assert keys.index("hand_won") > keys.index("melded")
     assert [hand_points(s, p) for p in range(3)] == [0, 14, 8]
     assert [pvar(s, p, "total") for p in range(3)] == [0, 14, 8]
-    # the next hand is dealt: 12 each, seat 1 starts (R2)
+    # the next hand is dealt: 12 each; C2: "each later hand is started by the seat after the one
+    # that started the last": seat 1
     assert gvar(s, "hand_no") == 2 and s.decider == 1 and legal(s) == ["draw"]
     assert [size(s, ("hand", p)) for p in range(3)] == [12, 12, 12]
     assert size(s, "table") == 0 and size(s, "discard") == 0
@@ -49,6 +52,56 @@ def test_going_out_after_the_discard():
     s.apply("magie_take")
     assert "hand_won" in event_keys(s)
     assert [hand_points(s, p) for p in range(3)] == [0, 12, 13]
+
+
+def test_two_hands_empty_in_one_turn_the_first_to_empty_wins():
+    """C7. "When two hands empty in one turn (a counter played as a last card), the player whose
+    hand emptied first wins it." Seat 1 discards its last card, a Magie; seat 0, asked after
+    seat 2, counters with its own last card, a Magie: seat 1 emptied first and wins, though
+    seat 0 sits lower."""
+    s = deal(3, {0: ["Magic", "9"], 1: ["Magic", "2+3=5", "6"], 2: ["5", "8"]},
+             stock=["2+2=4", "3+4=7"], drawn=True)
+    discard(s, "9")
+    assert s.decider == 1
+    s.apply("draw")
+    lay(s, ["2+3=5", "6", "3+4=7"])
+    discard(s, "Magic")                                  # seat 1's hand is empty
+    assert s.decider == 2
+    s.apply("magie_take")
+    assert s.decider == 0
+    s.apply("magie_magie")                               # seat 0's hand is empty too
+    won = [a for k, a in rulekit.events_for(s, None) if k == "hand_won"]
+    assert won == [{"player": ("player", 1)}]
+    assert [hand_points(s, p) for p in range(3)] == [0, 0, 5 + 8 + 4]
+
+
+def test_the_first_to_empty_wins_whoever_sits_where():
+    """C7, the other way round: seat 0 empties first (its last card, a Magie), seat 1 second
+    (countering with its last card): seat 0 wins."""
+    s = deal(3, {0: ["Magic"], 1: ["Magic"], 2: ["5", "8"]}, stock=["2+2=4"], drawn=True)
+    discard(s, "Magic")
+    s.apply("magie_magie")
+    s.apply("magie_take")
+    won = [a for k, a in rulekit.events_for(s, None) if k == "hand_won"]
+    assert won == [{"player": ("player", 0)}]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_later_hands_start_with_the_next_seat(n):
+    """C2. "Seat 0 starts the first hand; each later hand is started by the seat after the one
+    that started the last." Random legal play through several hands: each hand's first turn
+    is taken by seat (hand number - 1) mod n."""
+    s = game().new_state(n, seed=n)
+    rng = random.Random(n)
+    starters = {1: s.decider}
+    while len(starters) < 2 * n + 1 and not s.is_over:
+        s.apply(rng.choice(legal(s)))
+        no = gvar(s, "hand_no")
+        if no not in starters and not s.is_over:
+            starters[no] = s.decider
+            assert legal(s) == ["draw"]
+    assert len(starters) >= n + 1
+    assert all(seat == (no - 1) % n for no, seat in starters.items()), starters
 
 
 def test_hand_scoring_with_specials():

@@ -57,6 +57,44 @@ def test_window_asks_every_other_player_clockwise_from_the_placer():
     assert asked[2] == ["call_from_the_grave", "let_it_go"]
 
 
+def test_window_is_answered_before_the_next_turn_begins():
+    """S5. "The window is answered before the next player's turn begins, so a wildcard played
+    "at the beginning of your turn" (S10) always comes after any call on the previous
+    placement." Seat 1 holds Overflow: while the window is open it is only asked to call or let
+    it go; its turn, wildcard included, begins once the window is answered."""
+    s = deal(4, {0: ["red 1"] + FILLER, 1: ["Overflow"] + FILLER, 2: FILLER, 3: FILLER})
+    place(s, ["red 1"], 1, colour="red")
+    assert in_window(s, "challenge") and s.decider == 1
+    assert sorted(legal(s)) == ["call_sham", "let_it_go"]     # no wildcard inside the window
+    s.apply("let_it_go")
+    assert in_window(s, "challenge") and s.decider == 2       # the window goes on, seat 1 waits
+    challenge(s)
+    assert s.decider == 1 and pending(s) is None
+    assert legal(s)[0] == "overflow"                          # now the turn begins
+    s.apply("overflow")
+    keys = event_keys(s)
+    assert keys.index("placed") < keys.index("played_overflow")
+
+
+def test_a_call_comes_before_the_next_players_wildcard():
+    """S5: "a wildcard played "at the beginning of your turn" (S10) always comes after any call
+    on the previous placement": seat 2 calls SHAM on seat 1's lie, then plays Going Down on
+    the claim that stands."""
+    s = deal(4, {0: ["red 3"] + FILLER, 1: ["blue 1"] + FILLER, 2: ["Going Down"] + FILLER,
+                 3: FILLER})
+    place(s, ["red 3"], 3, colour="red")
+    challenge(s)
+    place(s, ["blue 1"], 4)                                   # a lie
+    assert s.decider == 2 and in_window(s, "challenge")
+    assert sorted(legal(s)) == ["call_sham", "let_it_go"]
+    s.apply("call_sham")
+    s.apply("keep")
+    assert s.decider == 2 and pending(s) is None and gvar(s, "claim_total") == 3
+    s.apply("going_down")
+    keys = event_keys(s)
+    assert keys.index("sham_called") < keys.index("played_going_down")
+
+
 def test_first_call_closes_the_window():
     """S5. "the first to call resolves it and the window closes." Seat 2 calls; seat 3 is never
     asked about this placement."""
@@ -244,21 +282,51 @@ def test_honest_challenged_claim_stands():
 
 
 def test_exposed_lie_with_no_claim_before_next_player_leads_afresh():
-    """S7. "if there is none, the next player leads afresh (any colour, any total)". R3: they
-    hold cards, so they must place."""
+    """S7. "if there is none, the next player leads afresh (any colour, any total)"."""
     s = deal(3, {0: ["blue 1"] + FILLER, 1: ["yellow 2"] + FILLER, 2: FILLER})
     place(s, ["blue 1"], 2, colour="red")
     challenge(s, {1: "call_sham"})
     s.apply("keep")
     assert gvar(s, "claim_total") == 0 and gvar(s, "claim_colour") == "none"
     assert s.decider == 1
-    assert "pass" not in legal(s)
     s.apply("place")
     s.apply("pick yellow 2")
     s.apply("done")
     assert sorted(legal(s)) == ["colour blue", "colour purple", "colour red", "colour yellow"]
     s.apply("colour yellow")
     assert legal(s) == ["total 1", "total 2", "total 3", "total 4"]
+
+
+def test_a_player_leading_afresh_may_pass():
+    """S7. "A player leading afresh may pass, as any following player may; only the first
+    leader of a round must place." Seat 0 led and lied; seat 1 exposed it, so seat 1 leads
+    afresh and may pass; so may seat 2 after it."""
+    s = deal(4, {0: ["blue 1"] + FILLER, 1: ["yellow 2"] + FILLER, 2: FILLER, 3: FILLER})
+    assert "pass" not in legal(s)                             # the round's first leader
+    place(s, ["blue 1"], 2, colour="red")
+    challenge(s, {1: "call_sham"})
+    s.apply("keep")
+    assert gvar(s, "claim_total") == 0 and s.decider == 1
+    assert sorted(legal(s)) == ["pass", "place"]
+    s.apply("pass")
+    assert not in_round(s, 1) and s.decider == 2
+    assert gvar(s, "claim_total") == 0                        # still no standing claim
+    assert sorted(legal(s)) == ["pass", "place"]
+    s.apply("pass")                                           # seat 3 is the last one in
+    won = [args for k, args in rulekit.events_for(s, None) if k == "round_won"]
+    assert won[-1]["player"] == ("player", 3)
+
+
+def test_a_player_leading_afresh_who_places_leads_the_round():
+    """S7: the player leading afresh who does place claims "any colour, any total" (S3)."""
+    s = deal(3, {0: ["blue 1"] + FILLER, 1: ["yellow 2"] + FILLER, 2: FILLER})
+    place(s, ["blue 1"], 2, colour="red")
+    challenge(s, {1: "call_sham"})
+    s.apply("keep")
+    place(s, ["yellow 2"], 2, colour="yellow")
+    assert in_window(s, "challenge")
+    challenge(s)
+    assert gvar(s, "claim_total") == 2 and gvar(s, "claim_colour") == "yellow"
 
 
 # ---- S8: who plays next -----------------------------------------------------------------
@@ -273,6 +341,24 @@ def test_accuser_continues_their_turn():
     s.apply("keep")
     assert s.decider == 2 and pending(s) is None
     assert "place" in legal(s) and "pass" in legal(s)
+
+
+def test_accuser_continuing_may_still_play_a_wildcard():
+    """S8. "the accuser, if that was their turn and they are still in the round, continues it,
+    from its beginning: they may still play a wildcard." Seat 2 catches seat 1's lie on seat
+    2's turn and, holding Overflow and Swap Hands, may play either before placing or passing."""
+    s = deal(4, {0: ["red 1", "red 3"] + FILLER, 1: ["red 2"] + FILLER,
+                 2: ["Overflow", "Swap Hands"] + FILLER, 3: FILLER})
+    place(s, ["red 1"], 1, colour="red")
+    challenge(s)
+    place(s, ["red 2"], 4)
+    challenge(s, {2: "call_sham"})
+    s.apply("keep")
+    assert s.decider == 2 and pending(s) is None
+    assert legal(s) == ["overflow", "swap_hands", "place", "pass"]
+    s.apply("overflow")
+    assert hand(s, 2).total() == 9                            # S10 Overflow: up to 9
+    assert legal(s) == ["place", "pass"]                      # one wildcard per turn (S10)
 
 
 def test_play_continues_after_the_placer_not_with_a_later_accuser():

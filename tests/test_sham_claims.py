@@ -1,4 +1,4 @@
-"""SHAM: what a placement may claim (S3, R1) and when a claim is honest (S4)."""
+"""SHAM: what a placement may claim (S3) and when a claim is honest (S4)."""
 
 import pytest
 from sham_helpers import (
@@ -24,7 +24,7 @@ FILLER = ["purple 1", "purple 2", "purple 3"]
 
 def test_leader_claims_any_colour_and_totals_up_to_four_per_card():
     """S3. "The round's leader claims any colour and any total >= 1; that colour is the round's
-    colour." R1: totals go up to 4 x (cards placed)."""
+    colour." S3: "A claimed total is at most 4 x the number of cards placed"."""
     s = deal(3, {0: ["red 1", "red 2", "blue 3", "yellow 4"]})
     s.apply("place")
     s.apply("pick red 1")
@@ -49,7 +49,8 @@ def test_placement_needs_at_least_one_card():
 
 def test_follower_claims_the_round_colour_and_at_least_the_standing_total():
     """S3. "Later placements claim the round's colour and a total >= the standing claim's
-    total". R1: up to 4 x (cards placed), or the standing claim when that is higher."""
+    total". S3: "A claimed total is at most 4 x the number of cards placed, or the standing
+    claim's total when that is higher"."""
     s = deal(3, {0: ["red 1", "red 2"] + FILLER, 1: ["blue 1", "blue 2", "blue 3", "red 4"]})
     place(s, ["red 1", "red 2"], 3, colour="red")
     challenge(s)
@@ -62,8 +63,9 @@ def test_follower_claims_the_round_colour_and_at_least_the_standing_total():
 
 
 def test_claim_may_not_exceed_the_standing_claim_bound_below():
-    """R1: "or up to the standing claim when that is higher": one card under a standing 7 may
-    only claim 7."""
+    """S3: "or the standing claim's total when that is higher: a higher claim is a lie everyone
+    can see, and the bound keeps the choice finite": one card under a standing 7 may only
+    claim 7."""
     s = deal(3, {0: ["red 3", "red 4"] + FILLER, 1: ["blue 1", "blue 2"]})
     place(s, ["red 3", "red 4"], 7, colour="red")
     challenge(s)

@@ -64,7 +64,7 @@ def test_last_one_in_takes_every_played_pile_and_everyone_draws_to_seven():
     assert gvar(s, "leader") == 1 and s.decider == 1 and pending(s) is None
     assert all(in_round(s, p) for p in range(4))
     assert gvar(s, "claim_total") == 0 and gvar(s, "claim_colour") == "none"
-    assert "pass" not in legal(s)                            # R3
+    assert "pass" not in legal(s)                  # S7: "the first leader of a round must place"
     assert event_keys(s)[-1] == "round_begins"
 
 
@@ -114,8 +114,9 @@ def test_player_without_cards_passes():
 
 
 def test_leader_without_cards_passes_and_the_next_leads():
-    """S11 for the leader, and R3: "Passing is for following, or for an empty hand (S11)." The
-    next player then leads the round (any colour) and must place."""
+    """S11 for the leader: "A player with no cards at their turn passes." Nobody has placed yet,
+    so the next player is the round's first leader (S7: "only the first leader of a round must
+    place"): they lead (any colour) and must place."""
     s = deal(3, {0: [], 1: ["blue 1", "blue 2"], 2: ["red 1"]}, empty_draw=True)
     assert s.decider == 0 and legal(s) == ["pass"]
     s.apply("pass")
@@ -124,7 +125,8 @@ def test_leader_without_cards_passes_and_the_next_leads():
 
 
 def test_leader_with_cards_must_place():
-    """R3. "A player still leading (no standing claim) must place if they hold a card"."""
+    """S7. "A player leading afresh may pass, as any following player may; only the first leader
+    of a round must place." Rulebook: "Begin the round by placing any number of cards"."""
     for seed in range(10):
         s = deal(3, {}, seed=seed)
         assert "pass" not in legal(s) and "place" in legal(s)

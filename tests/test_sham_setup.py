@@ -73,8 +73,8 @@ def test_hands_are_secret():
 
 @pytest.mark.parametrize("n", [3, 5, 7])
 def test_seat_zero_leads_the_first_round(n):
-    """S2. "Seat 0 ("the youngest") leads the first round." R3: the leader holding cards must
-    place ("Begin the round by placing any number of cards"), so passing is not offered."""
+    """S2. "Seat 0 ("the youngest") leads the first round." S7: "only the first leader of a round
+    must place" ("Begin the round by placing any number of cards"), so passing is not offered."""
     for seed in range(5):
         s = game().new_state(n, seed=seed)
         assert s.decider == 0

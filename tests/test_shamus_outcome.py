@@ -8,6 +8,7 @@ from shamus_helpers import (
     events,
     gvar,
     hand,
+    legal,
     meld,
     rami_discard,
     rendered,
@@ -75,19 +76,23 @@ def test_senior_counts_when_both_are_beaten():
     to 100 meld points in one meld: both thresholds are passed and the outcome is senior. (Junior
     also needs an empty Rami hand after a discard; Senior is checked at every decision, so it is
     always seen first.)"""
-    jacks = ["J of spades", "J of hearts", "J of diamonds", "J of clubs"]
+    tens = ["10 of spades", "10 of hearts", "10 of diamonds"]
     s = deal({UNO: ["7 of diamonds", "9 of spades"],
-              RAMI: jacks + ["A of spades", "A of hearts", "9 of clubs"]},
-             discard=["A of diamonds"], circle_top=["A of clubs", "3 of hearts"],
+              RAMI: tens + ["A of spades", "A of hearts", "9 of clubs"]},
+             discard=["A of diamonds"], circle_top=["10 of clubs", "A of clubs"],
              stock=["5 of diamonds"])
-    uno_play(s, "7 of diamonds")                    # turns the 3 of hearts
+    uno_play(s, "7 of diamonds")                    # turns the A of clubs
     s.apply("draw")
-    meld(s, jacks)                                  # 40 points
+    meld(s, tens)                                   # 30 points
     rami_discard(s, "9 of clubs")
-    uno_play(s, "9 of spades")                      # the Uno hand is empty; turns the A of clubs
+    uno_play(s, "9 of spades")                      # the Uno hand is empty; turns the 10 of clubs
     assert not s.is_over and size(s, ("hand", UNO)) == 0
     s.apply("take")
     s.apply("depth 6")                              # the whole pile, down to the A of diamonds
+    s.apply("extend")                               # H5: the taken 10 is laid first: 40 points
+    s.apply("pick 10 of clubs")
+    s.apply(legal(s)[0])
+    assert not s.is_over
     meld(s, ["A of spades", "A of hearts", "A of clubs", "A of diamonds"])   # 60 points
     assert s.is_over and s.outcome.reason == "senior"
     assert events(s, "melded")[-1]["points"] == 60

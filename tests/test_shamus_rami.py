@@ -120,7 +120,7 @@ def test_take_at_depth_takes_the_cards_under_it_in_order():
     assert {"5 of hearts", "7 of spades", "7 of diamonds", "Q of clubs"} <= set(hand(s, RAMI))
     assert events(s, "took")[-1]["cards"] == (
         "cards", ["5 of hearts", "7 of spades", "7 of diamonds", "Q of clubs"])
-    assert legal(s) == ["meld", "discard"]                    # no second draw
+    assert legal(s) == ["meld"]             # no second draw; H5: the 5 of hearts is laid first
 
 
 def test_the_whole_pile_may_be_taken():
@@ -148,6 +148,78 @@ def test_empty_stock_and_useless_top_discard_ends_the_game():
                      empty_stock=True, stock=[])
     assert s.is_over and s.outcome.reason == "lost"
     assert "A card must be drawn from an empty stock." in rendered(s, None)
+
+
+# ---- H5: the top discard is taken only to be laid at once ------------------------------------
+
+def test_take_only_with_a_card_left_for_the_discard():
+    """H5. "The top discard may be taken only when it can be laid this turn, in a new meld or an
+    extension, with a card still left to discard afterwards". Two 5s and the 5 of hearts would
+    make a set and leave nothing to discard: taking it alone is not offered; taking a card from
+    under it too leaves that card to discard."""
+    s = at_rami_turn(["5 of clubs", "5 of diamonds"], "5 of hearts")
+    assert legal(s) == ["draw", "take"]
+    s.apply("take")
+    assert legal(s) == ["depth 2", "depth 3"]                # not the 5 of hearts alone
+    with pytest.raises(rulekit.IllegalActionError):
+        s.apply("depth 1")
+    s.apply("depth 2")
+    meld(s, ["5 of clubs", "5 of diamonds", "5 of hearts"])
+    assert hand(s, RAMI) == {"7 of spades": 1} and legal(s) == ["discard"]
+    rami_discard(s, "7 of spades")
+    assert s.decider == UNO
+
+
+def test_a_taken_card_is_not_thrown_straight_back():
+    """H5: "once taken it must be so used": the taken 5 of hearts may not be discarded, nor may
+    anything else be, until it is laid."""
+    s = at_rami_turn(["5 of clubs", "5 of diamonds", "K of clubs"], "5 of hearts")
+    s.apply("take")
+    s.apply("depth 1")
+    assert legal(s) == ["meld"]
+    with pytest.raises(rulekit.IllegalActionError):
+        s.apply("discard")
+    meld(s, ["5 of clubs", "5 of diamonds", "5 of hearts"])
+    assert sorted(laid(s)[0]["cards"]) == ["5 of clubs", "5 of diamonds", "5 of hearts"]
+    assert legal(s) == ["discard"] and picks(s, "discard") == {"K of clubs"}
+
+
+def test_the_meld_made_after_a_take_holds_the_taken_card():
+    """H5: "once taken it must be so used": of a hand that could also lay 3-4-5 of clubs, the
+    first meld is the one that holds the taken 9 of hearts; only its partners are picked."""
+    s = at_rami_turn(["3 of clubs", "4 of clubs", "5 of clubs", "9 of clubs", "9 of diamonds",
+                      "K of diamonds"], "9 of hearts")
+    s.apply("take")
+    s.apply("depth 1")
+    assert legal(s) == ["meld"]
+    assert picks(s, "meld") == {"9 of clubs", "9 of diamonds"}
+    meld(s, ["9 of clubs", "9 of diamonds", "9 of hearts"])
+    assert events(s, "melded")[-1]["points"] == 15
+    assert legal(s) == ["meld", "discard"]                    # now any meld may follow
+    meld(s, ["3 of clubs", "4 of clubs", "5 of clubs"])
+    rami_discard(s, "K of diamonds")
+
+
+def test_the_extension_made_after_a_take_is_the_taken_card():
+    """H5: "once taken it must be so used" (here, in an extension): the 9 of clubs is taken to
+    extend 6-7-8 with the two cards under it; the 5 of clubs among them, which extends the run
+    too, waits until the 9 is laid."""
+    s = at_rami_turn(["6 of clubs", "7 of clubs", "8 of clubs", "8 of diamonds"], "Q of hearts",
+                     stock=["5 of clubs"], uno=["7 of spades", "5 of spades", "J of diamonds"],
+                     circle=["9 of clubs"])
+    s.apply("draw")
+    meld(s, ["6 of clubs", "7 of clubs", "8 of clubs"])
+    rami_discard(s, "5 of clubs")       # "the discarded card itself may have been useful"
+    uno_play(s, "5 of spades")                      # and turns the 9 of clubs
+    assert hand(s, RAMI) == {"8 of diamonds": 1}
+    s.apply("take")
+    s.apply("depth 3")                              # the 9 of clubs, 5 of spades, 5 of clubs
+    assert legal(s) == ["extend"] and picks(s, "extend") == {"9 of clubs"}
+    extend(s, "9 of clubs", 1)
+    assert picks(s, "extend") == {"5 of clubs"}
+    extend(s, "5 of clubs", 1)
+    assert laid(s)[0]["cards"] == ["5 of clubs", "6 of clubs", "7 of clubs", "8 of clubs",
+                                   "9 of clubs"]
 
 
 # ---- H5: melds --------------------------------------------------------------------------------
@@ -243,16 +315,20 @@ def test_extending_keeps_a_card_for_the_discard():
     s.apply("take")
     s.apply("depth 1")
     assert hand(s, RAMI) == {"9 of spades": 1, "6 of clubs": 1}
-    assert legal(s) == ["extend", "discard"]
-    assert picks(s, "discard") == {"6 of clubs"}    # the 9 may not go while the 6 extends
+    assert legal(s) == ["extend"]                   # H5: the taken 6 must be laid first
     extend(s, "6 of clubs", 1)
     rami_discard(s, "9 of spades")                  # the last card: the hand is empty
     assert size(s, ("hand", RAMI)) == 0 and not s.is_over    # 25 points: no Junior
     uno_play(s, "9 of hearts")                      # turns the 7 of clubs
     s.apply("take")
-    s.apply("depth 1")
-    assert hand(s, RAMI) == {"7 of clubs": 1}
-    assert legal(s) == ["discard"]                  # no extension: it is the card to discard
+    # H5: "with a card still left to discard afterwards": the 7 alone would extend the run and
+    # leave nothing to discard, so at least one card under it comes too
+    assert legal(s)[0] == "depth 2" and "depth 1" not in legal(s)
+    s.apply("depth 2")
+    assert hand(s, RAMI) == {"7 of clubs": 1, "9 of hearts": 1}
+    assert legal(s) == ["extend"]
+    extend(s, "7 of clubs", 1)
+    rami_discard(s, "9 of hearts")
 
 
 # ---- H5: the forced-meld rule ----------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Shamus: the book's three variants (H8): advanced, expert and four players."""
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from shamus_helpers import (
@@ -254,3 +255,71 @@ def test_every_variant_loads():
     """Each declared variant compiles as a whole ruleset."""
     for variant in (None, "advanced", "expert", "four-players"):
         assert rulekit.load(RULESET, variant=variant).variant == variant
+
+
+# ---- the levels with four players (H8) ---------------------------------------------------------
+
+LEVELS4 = ["four-players+advanced", "four-players+expert"]
+
+
+def four_player_senior(variant: str) -> rulekit.State:
+    """Four players: both Uno hands are emptied while the Rami players have pooled 60 points."""
+    s = deal({0: ["7 of spades"], 1: KINGS[:3] + ["A of clubs"],
+              2: ["J of hearts", "10 of hearts"], 3: QUEENS[:3] + ["9 of clubs"]},
+             discard=["7 of diamonds"], circle_top=["6 of diamonds", "3 of hearts"],
+             stock=["10 of spades", "8 of clubs", "5 of diamonds"], variant=variant)
+    uno_play(s, "7 of spades")
+    s.apply("draw")
+    meld(s, KINGS[:3])                              # 30
+    rami_discard(s, "A of clubs")
+    uno_play(s, "J of hearts")
+    s.apply("draw")
+    meld(s, QUEENS[:3])                             # 60 pooled
+    rami_discard(s, "9 of clubs")
+    s.apply("draw")
+    rami_discard(s, "10 of spades")
+    uno_play(s, "10 of hearts")                     # both Uno hands are empty
+    return s
+
+
+@pytest.mark.parametrize("variant,senior", [(V4, 50), ("four-players+advanced", 100),
+                                            ("four-players+expert", 150)])
+def test_the_levels_combine_with_four_players(variant, senior):
+    """H8. "The levels combine with the four-player game: four players may play at the advanced
+    or expert level." Four players deal 4 each around a circle of 8, and Senior needs the
+    level's points: 60 pooled points beat it at the base level only."""
+    g = game(variant)
+    assert g.min_players == g.max_players == 4 and g.variant == variant
+    s = four_player_senior(variant)
+    assert s.is_over == (senior <= 60)
+    if not s.is_over:
+        assert not gvar(s, "senior_lost") and size(s, ("hand", 0)) == size(s, ("hand", 2)) == 0
+
+
+@pytest.mark.parametrize("variant", LEVELS4)
+def test_four_player_levels_play_to_the_end(variant):
+    """H8: four players at the advanced or expert level: random games end within the bound, keep
+    the 52 cards and the invariants; a game the base four-player rules lose is played move for
+    move the same (the levels change only the targets)."""
+    g = game(variant)
+    for seed in range(10):
+        s = bot_game(seed, g, players=4)
+        assert all_labels(s) == DECK and len(set(s.outcome.scores)) == 1
+        a = bot_game(seed, game(V4), players=4)
+        if a.outcome.reason == "lost":
+            assert s.outcome == a.outcome
+            assert rulekit.events_for(a, None) == rulekit.events_for(s, None)
+
+
+def test_the_two_levels_do_not_combine():
+    """H8 gives each level its own targets: advanced and expert set the same points differently,
+    so 'advanced+expert' is refused, with an error at the second level's line that names both."""
+    with pytest.raises(rulekit.RulesetError) as err:
+        rulekit.load(RULESET, variant="advanced+expert")
+    [d] = err.value.diagnostics
+    assert d.message.startswith("the variants 'advanced' and 'expert' cannot be combined: they "
+                                "set define.senior_points differently")
+    lines = Path(RULESET).read_text(encoding="utf-8").splitlines()
+    assert "senior_points" in lines[d.line - 1] and lines[d.line - 1][d.col - 1:].startswith(
+        "senior_points")
+    assert d.yaml_path == "variants.expert.changes.define.senior_points"

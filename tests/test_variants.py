@@ -364,3 +364,73 @@ def test_changes_are_merged_into_a_copy():
     assert (a.max_players, len(a.actions)) == (3, 2)
     assert (b.max_players, len(b.actions)) == (2, 1)
     assert (base.max_players, len(base.actions)) == (2, 2)
+
+
+# ---- combined variants: 'a+b' -------------------------------------------------------------------
+COMBO = """\
+variants:
+  three:
+    changes: {players: {max: 3}}
+  bonus:
+    changes:
+      phases:
+        main: {+next: extra}
+        +extra: {first: "first(players)"}
+  four:
+    changes: {players: {max: 4}}
+  again_three:
+    changes: {players: {max: 3}, name: Mini 3}
+  no_stop:
+    changes: {actions: {stop: ~}}
+  quiet_stop:
+    changes: {actions: {stop: {+label: stopped}}}
+"""  # 'three' is on line 20 (BASE has 18 lines)
+
+
+def test_combined_variants_apply_each_change():
+    """'a+b' merges a's changes, then b's, over the base."""
+    game = load_mini(COMBO, "three+no_stop")
+    assert game.variant == "three+no_stop"
+    assert game.max_players == 3 and [a.name for a in game.actions] == ["go"]
+    assert game.variants == ["three", "bonus", "four", "again_three", "no_stop", "quiet_stop"]
+
+
+def test_combined_variants_apply_left_to_right():
+    """Each overlay is merged over the ruleset the ones before it made: here 'bonus' adds a
+    phase and 'three' a seat, in either order."""
+    for variant in ("bonus+three", "three+bonus"):
+        game = load_mini(COMBO, variant)
+        assert [p.name for p in game.phases] == ["main", "extra"] and game.max_players == 3
+
+
+def test_combined_variants_that_set_a_key_alike_combine():
+    game = load_mini(COMBO, "three+again_three")
+    assert game.max_players == 3 and game.name == "Mini 3"
+
+
+@pytest.mark.parametrize(("variant", "expected"), [
+    ("three+four", [(28, 25, "the variants 'three' and 'four' cannot be combined: they set "
+                             "players.max differently ('three' sets it at mini.yaml:21:25)")]),
+    ("four+again_three",
+     [(30, 25, "the variants 'four' and 'again_three' cannot be combined: they set players.max "
+               "differently ('four' sets it at mini.yaml:28:25)")]),
+    # one removes the action, the other changes inside it
+    ("no_stop+quiet_stop",
+     [(34, 25, "the variants 'no_stop' and 'quiet_stop' cannot be combined: they set "
+               "actions.stop.label differently ('no_stop' sets it at mini.yaml:32:25)")]),
+    ("three+three", [(20, 3, "'three+three' names the variant 'three' twice")]),
+])
+def test_conflicting_combined_variants_are_a_located_error_naming_both(variant, expected):
+    assert mini_errors(COMBO, variant) == expected
+
+
+def test_an_unknown_variant_in_a_combination_is_named():
+    with pytest.raises(UnknownVariantError) as err:
+        load_mini(COMBO, "three+fuor")
+    assert err.value.variant == "fuor" and err.value.choice == "three+fuor"
+    [d] = err.value.diagnostics
+    assert d.message.startswith("no variant 'fuor' (in 'three+fuor'); the variants are: three, ")
+    assert d.hint == "did you mean 'four'?"
+    with pytest.raises(UnknownVariantError) as err:
+        load_mini(COMBO, "three+")
+    assert err.value.variant == ""
