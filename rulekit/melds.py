@@ -35,6 +35,7 @@ class MeldRules:
             self.wild_low = self.low
         if self.wild_high is None:
             self.wild_high = self.high
+        self._prepare()
 
     def _wild_fits(self, v: int) -> bool:
         return self.wild_low <= v <= self.wild_high
@@ -115,16 +116,36 @@ class MeldRules:
         return v if v in ends else None
 
     # ---- could a meld be made? -------------------------------------------------------
+    def _prepare(self) -> None:
+        # per card: its bit in a value mask (0 outside low..high), and a small id of its run key
+        lo, hi = self.low, self.high
+        self._bit = [1 << (v - lo) if lo <= v <= hi else 0 for v in self.value]
+        span = max(0, hi - lo + 1)
+        self._full = (1 << span) - 1
+        self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1)
+                        if self.wild_low <= v <= self.wild_high)
+
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
         """Whether some valid new meld holds every required card and only pool cards besides."""
-        if not all(self.ok[c] for c in required):
-            return False
-        pool = [c for c in pool if self.ok[c]]
-        req_w = sum(1 for c in required if self.wild[c])
-        req_nat = [c for c in required if not self.wild[c]]
-        pool_w = sum(1 for c in pool if self.wild[c])
-        pool_nat = [c for c in pool if not self.wild[c]]
+        ok, wild = self.ok, self.wild
+        req_w = 0
+        req_nat: list[int] = []
+        for c in required:
+            if not ok[c]:
+                return False
+            if wild[c]:
+                req_w += 1
+            else:
+                req_nat.append(c)
+        pool_w = 0
+        pool_nat: list[int] = []
+        for c in pool:
+            if ok[c]:
+                if wild[c]:
+                    pool_w += 1
+                else:
+                    pool_nat.append(c)
         return (self._set_possible(len(required), req_nat, req_w, pool_nat, pool_w, size_lo,
                                    size_hi)
                 or self._run_possible(req_nat, req_w, pool_nat, pool_w, size_lo, size_hi))
@@ -134,68 +155,126 @@ class MeldRules:
         if self.set_min is None:
             return False
         lo = max(self.set_min, size_lo, n_req)
-        hi = min(self.set_max, size_hi)
-        if lo > hi:
+        if lo > min(self.set_max, size_hi):
             return False
-        values = {self.value[c] for c in req_nat}
+        value = self.value
+        counts: dict[int, int] = {}
+        for c in pool_nat:
+            v = value[c]
+            counts[v] = counts.get(v, 0) + 1
+        values = {value[c] for c in req_nat}
         if len(values) > 1:
             return False
-        candidates = values or {self.value[c] for c in pool_nat} or {self.wild_low}
+        candidates = values or counts.keys() or (self.wild_low,)
         for x in candidates:
             if not self.low <= x <= self.high:
                 continue
-            fits = self._wild_fits(x)
+            fits = self.wild_low <= x <= self.wild_high
             if req_w and not fits:
                 continue
-            same = sum(1 for c in pool_nat if self.value[c] == x)
-            if n_req + same + (pool_w if fits else 0) >= lo:
+            if n_req + counts.get(x, 0) + (pool_w if fits else 0) >= lo:
                 return True
         return False
 
     def _run_possible(self, req_nat: list[int], req_w: int, pool_nat: list[int], pool_w: int,
                       size_lo: int, size_hi: int) -> bool:
+        # Values are bits of a mask (bit i: value low + i). For each first value a of a run,
+        # only its shortest admissible length matters: a longer window holds more gaps and
+        # more values no wild may fill, so if the shortest fails, every longer one fails too.
         if self.run_min is None:
             return False
-        if self.same is not None:
-            keys = {self.same[c] for c in req_nat}
+        value, same, bit = self.value, self.same, self._bit
+        rmask = 0
+        for c in req_nat:
+            b = bit[c]
+            if not b or rmask & b:  # out of every run's range, or a repeated value
+                return False
+            rmask |= b
+        if same is not None:
+            keys = {same[c] for c in req_nat}
             if len(keys) > 1:
                 return False
-            candidates = keys or {self.same[c] for c in pool_nat} or {None}
+            masks: dict[Any, int] = {}
+            if keys:
+                key = next(iter(keys))
+                m = 0
+                for c in pool_nat:
+                    if key is None or same[c] == key:  # a key of none matches every card
+                        m |= bit[c]
+                masks[key] = m
+            else:
+                every = 0
+                for c in pool_nat:
+                    k = same[c]
+                    masks[k] = masks.get(k, 0) | bit[c]
+                    every |= bit[c]
+                if None in masks or not masks:
+                    masks[None] = every
         else:
-            candidates = {None}
-        req_values = [self.value[c] for c in req_nat]
-        if len(set(req_values)) != len(req_values):
-            return False
-        r = set(req_values)
+            m = 0
+            for c in pool_nat:
+                m |= bit[c]
+            masks = {None: m}
+        nr = rmask.bit_count()
         wilds = req_w + pool_w
         lo, hi = self.low, self.high
-        wl, wh = self.wild_low, self.wild_high
-        span = hi - lo + 1
-        length_lo = max(self.run_min, size_lo, len(r) + req_w)
-        length_hi = min(self.run_max, size_hi, span)
-        for key in candidates:
-            avail = {self.value[c] for c in pool_nat
-                     if key is None or self.same is None or self.same[c] == key} - r
-            # prefix sums over the value range, so that each window is checked in O(1):
-            # gaps (values nobody holds), gaps a wild cannot fill, and slots a wild may take
-            gap = [0] * (span + 1)
-            bad = [0] * (span + 1)
-            slot = [0] * (span + 1)
-            for i in range(span):
-                v = lo + i
-                fits = wl <= v <= wh
-                missing = v not in r and v not in avail
-                gap[i + 1] = gap[i] + missing
-                bad[i + 1] = bad[i] + (missing and not fits)
-                slot[i + 1] = slot[i] + (v not in r and fits)
-            for length in range(length_lo, length_hi + 1):
-                first = max(lo, (max(r) - length + 1) if r else lo)
-                last = min(hi - length + 1, min(r) if r else hi - length + 1)
-                positions = length - len(r)
-                for start in range(first, last + 1):
-                    i, j = start - lo, start - lo + length
-                    if bad[j] != bad[i] or req_w > slot[j] - slot[i]:
-                        continue
-                    if max(req_w, gap[j] - gap[i]) <= min(wilds, positions):
-                        return True
+        length_lo = max(self.run_min, size_lo, nr + req_w)
+        length_hi = min(self.run_max, size_hi, hi - lo + 1)
+        if length_lo > length_hi:
+            return False
+        if not wilds:  # the common hand without wilds: runs of present values, by shifts
+            for avail in masks.values():
+                if self._plain_run(avail | rmask, rmask, length_lo, length_hi):
+                    return True
+            return False
+        full, fit = self._full, self._fit
+        slot = fit & ~rmask
+        if rmask:
+            rmin = (rmask & -rmask).bit_length() - 1  # offsets from low
+            rmax = rmask.bit_length() - 1
+            first, last = max(0, rmax - length_hi + 1), rmin
+        else:
+            rmax = -1
+            first, last = 0, hi - lo + 1 - length_lo
+        top = hi - lo  # the highest offset
+        for avail in masks.values():
+            missing = full & ~(avail | rmask)
+            bad = missing & ~fit
+            for a in range(first, last + 1):
+                length = max(length_lo, rmax - a + 1)
+                while req_w > ((slot >> a) & ((1 << length) - 1)).bit_count():
+                    length += 1
+                    if length > length_hi:
+                        break
+                if length > length_hi or a + length - 1 > top:
+                    continue
+                window = ((1 << length) - 1) << a
+                if bad & window or (missing & window).bit_count() > wilds:
+                    continue
+                return True
         return False
+
+    @staticmethod
+    def _plain_run(present: int, rmask: int, length_lo: int, length_hi: int) -> bool:
+        """Whether length_lo..length_hi consecutive present values hold every value of rmask."""
+        if not rmask:
+            run = present
+            for i in range(1, length_lo):
+                run &= present >> i
+                if not run:
+                    return False
+            return run != 0
+        rmin = (rmask & -rmask).bit_length() - 1
+        rmax = rmask.bit_length() - 1
+        need = max(length_lo, rmax - rmin + 1)
+        if need > length_hi:
+            return False
+        between = (1 << (rmax + 1)) - (1 << rmin)
+        if between & ~present:
+            return False
+        lo_end, hi_end = rmin, rmax  # grow the block of present values around the required
+        while lo_end > 0 and present >> (lo_end - 1) & 1:
+            lo_end -= 1
+        while present >> (hi_end + 1) & 1:
+            hi_end += 1
+        return hi_end - lo_end + 1 >= need
