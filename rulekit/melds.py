@@ -183,7 +183,7 @@ class MeldRules:
         # more values no wild may fill, so if the shortest fails, every longer one fails too.
         if self.run_min is None:
             return False
-        value, same, bit = self.value, self.same, self._bit
+        same, bit = self.same, self._bit
         rmask = 0
         for c in req_nat:
             b = bit[c]

@@ -85,6 +85,6 @@ def _run_possible(r: Any, req_nat: list[int], req_w: int, pool_nat: list[int], p
                 i, j = start - lo, start - lo + length
                 if bad[j] != bad[i] or req_w > slot[j] - slot[i]:
                     continue
-                if max(req_w, gaps := gap[j] - gap[i]) <= min(wilds, positions):
+                if max(req_w, gap[j] - gap[i]) <= min(wilds, positions):
                     return True
     return False
