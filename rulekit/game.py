@@ -294,8 +294,12 @@ class Game:
         self.invariants: list[tuple[str, Fn]] = []
 
     # ---- making states -----------------------------------------------------------------
-    def new_state(self, players: int, seed: int = 0) -> State:
-        """Deal a new game for `players` seats from `seed`."""
+    def new_state(self, players: int, seed: int = 0, *, log: bool = True) -> State:
+        """Deal a new game for `players` seats from `seed`.
+
+        With log=False the state records no events (for simulations and search): the game is
+        played the same, but `events_for` on it raises UsageError.
+        """
         if isinstance(players, bool) or not isinstance(players, int):
             raise UsageError(f"the number of players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -303,7 +307,7 @@ class Game:
                              f" players, not {players}")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise UsageError(f"the seed must be a whole number >= 0, not {seed!r}")
-        s = State(self, players, seed)
+        s = State(self, players, seed, log=bool(log))
         s.add_event("game_begins", (("players", "int", players),), None)
         self.run("setup", self.setup, s, {})
         s._push_queued()

@@ -7,6 +7,7 @@ wild (they stand for any value, fixed when laid).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,21 +159,25 @@ class MeldRules:
         if lo > min(self.set_max, size_hi):
             return False
         value = self.value
-        counts: dict[int, int] = {}
-        for c in pool_nat:
-            v = value[c]
-            counts[v] = counts.get(v, 0) + 1
-        values = {value[c] for c in req_nat}
+        vals = list(map(value.__getitem__, pool_nat))
+        values = set(map(value.__getitem__, req_nat))
         if len(values) > 1:
             return False
-        candidates = values or counts.keys() or (self.wild_low,)
-        for x in candidates:
-            if not self.low <= x <= self.high:
+        low, high, wl, wh = self.low, self.high, self.wild_low, self.wild_high
+        if values:
+            x = values.pop()
+            counts = {x: vals.count(x)}
+        elif vals:
+            counts = Counter(vals)
+        else:
+            counts = {wl: 0}
+        for x, k in counts.items():
+            if not low <= x <= high:
                 continue
-            fits = self.wild_low <= x <= self.wild_high
+            fits = wl <= x <= wh
             if req_w and not fits:
                 continue
-            if n_req + counts.get(x, 0) + (pool_w if fits else 0) >= lo:
+            if n_req + k + (pool_w if fits else 0) >= lo:
                 return True
         return False
 
