@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 RUN, SET = "run", "set"
+MEMO_SIZE = 20_000  # answers of possible() kept per game (a few MiB at most)
 
 
 @dataclass
@@ -123,12 +124,26 @@ class MeldRules:
         self._bit = [1 << (v - lo) if lo <= v <= hi else 0 for v in self.value]
         span = max(0, hi - lo + 1)
         self._full = (1 << span) - 1
+        self._memo: dict[tuple, bool] = {}
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1)
                         if self.wild_low <= v <= self.wild_high)
 
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
         """Whether some valid new meld holds every required card and only pool cards besides."""
+        # the same hands are asked about again and again (a condition, then the choices it
+        # guards; each card of a hand left out in turn): remember the answers, bounded
+        key = (tuple(required), frozenset(pool), size_lo, size_hi)
+        memo = self._memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = self._possible(required, pool, size_lo, size_hi)
+        return found
+
+    def _possible(self, required: list[int], pool: list[int], size_lo: int,
+                  size_hi: int) -> bool:
         ok, wild = self.ok, self.wild
         req_w = 0
         req_nat: list[int] = []

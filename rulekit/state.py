@@ -421,6 +421,20 @@ class State:
             self._legal = self._compute_legal()
         return list(self._legal)  # a copy: the caller may change it; clones share the cache
 
+    def random_action(self, rng: Any) -> Action:
+        """A uniformly random legal action, drawn with rng.random() (no list is copied).
+
+        A forced decision (one legal action) draws no number, as the bundled random bots do;
+        so `apply_unchecked(state.random_action(rng))` plays the bots' games exactly.
+        """
+        if self.over:
+            raise GameOverError("the game is over; there is no action to draw")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        n = len(legal)
+        return legal[0] if n == 1 else legal[int(rng.random() * n)]
+
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (or its string form); raise IllegalActionError otherwise.
 

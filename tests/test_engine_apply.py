@@ -202,3 +202,20 @@ def test_clones_share_no_log_entries_they_did_not_write() -> None:
     state.apply(state.legal_actions()[-1])
     assert b == state and list(a.log)[:n] == before
     assert a.history[-1] != b.history[-1] or len(a.history) != len(b.history)
+
+
+def test_random_action_draws_as_the_random_bot_does() -> None:
+    """state.random_action(rng) is a legal action, uniform as cli's bot: the same games."""
+    game = _game("shamus.yaml")
+    a, b = game.new_state(2, 4, log=False), game.new_state(2, 4)
+    ra, rb = random.Random(8), random.Random(8)
+    while not a.is_over:
+        legal = b.legal_actions()
+        x = a.random_action(ra)
+        y = legal[0] if len(legal) == 1 else legal[int(rb.random() * len(legal))]
+        assert x == y and x in a.legal_actions()
+        a.apply_unchecked(x)
+        b.apply_unchecked(y)
+    assert b.is_over and a.outcome == b.outcome
+    with pytest.raises(rulekit.GameOverError):
+        a.random_action(ra)
