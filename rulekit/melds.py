@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 RUN, SET = "run", "set"
-MEMO_SIZE = 20_000  # answers of possible() kept per game (a few MiB at most)
+MEMO_SIZE = 1024  # answers of possible() kept per game (about 1 MiB at most)
 
 
 @dataclass
