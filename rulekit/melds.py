@@ -40,7 +40,7 @@ class MeldRules:
         self._prepare()
 
     def _wild_fits(self, v: int) -> bool:
-        return self.wild_low <= v <= self.wild_high
+        return self._wl <= v <= self._wh
 
     # ---- a whole meld ----------------------------------------------------------------
     def check(self, cards: list[int],
@@ -59,7 +59,7 @@ class MeldRules:
             values = {self.value[c] for c in nats}
             if len(values) <= 1:
                 x = values.pop() if values else (wild_as if wild_as is not None
-                                                 else self.wild_low)
+                                                 else self._wl)
                 if ((wild_as is None or not wilds or wild_as == x) and self.low <= x <= self.high
                         and (not wilds or self._wild_fits(x))):
                     return SET, {c: x for c in wilds}
@@ -119,14 +119,16 @@ class MeldRules:
 
     # ---- could a meld be made? -------------------------------------------------------
     def _prepare(self) -> None:
-        # per card: its bit in a value mask (0 outside low..high), and a small id of its run key
+        # per card: its bit in a value mask (0 outside low..high); bit i stands for value low + i
         lo, hi = self.low, self.high
+        assert self.wild_low is not None and self.wild_high is not None  # set by __post_init__
+        self._wl: int = self.wild_low
+        self._wh: int = self.wild_high
         self._bit = [1 << (v - lo) if lo <= v <= hi else 0 for v in self.value]
         span = max(0, hi - lo + 1)
         self._full = (1 << span) - 1
         self._memo: dict[tuple, bool] = {}
-        self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1)
-                        if self.wild_low <= v <= self.wild_high)
+        self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
 
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
@@ -178,7 +180,7 @@ class MeldRules:
         values = set(map(value.__getitem__, req_nat))
         if len(values) > 1:
             return False
-        low, high, wl, wh = self.low, self.high, self.wild_low, self.wild_high
+        low, high, wl, wh = self.low, self.high, self._wl, self._wh
         if values:
             x = values.pop()
             counts = {x: vals.count(x)}
