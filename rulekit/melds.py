@@ -7,7 +7,7 @@ wild (they stand for any value, fixed when laid).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,13 +128,21 @@ class MeldRules:
         span = max(0, hi - lo + 1)
         self._full = (1 << span) - 1
         self._memo: dict[tuple, bool] = {}
+        self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
 
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
         """Whether some valid new meld holds every required card and only pool cards besides."""
-        # the same hands are asked about again and again (a condition, then the choices it
-        # guards; each card of a hand left out in turn): remember the answers, bounded
+        # "can these cards form a meld" is asked of one hand again and again, each card left
+        # out in turn: a meld found in a hand (a witness) answers yes for every hand holding it
+        plain = not required and size_lo == 1 and size_hi == 10**9
+        if plain:
+            hand = set(pool)
+            for w in self._witnesses:
+                if w <= hand:
+                    return True
+        # and the same questions come back (a condition, then the choices it guards)
         key = (tuple(required), frozenset(pool), size_lo, size_hi)
         memo = self._memo
         found = memo.get(key)
@@ -142,7 +150,41 @@ class MeldRules:
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             found = memo[key] = self._possible(required, pool, size_lo, size_hi)
+            if found and plain:
+                w = self._witness(pool)
+                if w:
+                    self._witnesses.appendleft(w)
         return found
+
+    def _witness(self, pool: list[int]) -> frozenset[int] | None:
+        """Cards of pool forming a valid new meld without wilds (None if none is found so)."""
+        ok, wild, value, bit, same = self.ok, self.wild, self.value, self._bit, self.same
+        nats = [c for c in pool if ok[c] and not wild[c]]
+        if self.set_min is not None and self.set_min <= self.set_max:
+            need = max(self.set_min, 1)
+            for x, k in Counter(value[c] for c in nats).items():
+                if k >= need and self.low <= x <= self.high:
+                    return frozenset([c for c in nats if value[c] == x][:need])
+        length = max(self.run_min or 0, 1)
+        if self.run_min is None or length > min(self.run_max, self.high - self.low + 1):
+            return None
+        groups: dict[Any, list[int]] = {}
+        for c in nats:  # a key of none stands for any key: such cards witness nothing
+            k = None if same is None else same[c]
+            if same is None or k is not None:
+                groups.setdefault(k, []).append(c)
+        for cards in groups.values():
+            present = 0
+            for c in cards:
+                present |= bit[c]
+            run = present
+            for i in range(1, length):
+                run &= present >> i
+            if run:
+                first = (run & -run).bit_length() - 1
+                by_bit = {bit[c]: c for c in reversed(cards)}
+                return frozenset(by_bit[1 << (first + i)] for i in range(length))
+        return None
 
     def _possible(self, required: list[int], pool: list[int], size_lo: int,
                   size_hi: int) -> bool:

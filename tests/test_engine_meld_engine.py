@@ -74,3 +74,27 @@ def test_possible_agrees_on_the_bundled_rulesets(ruleset: str) -> None:
             (required, pool, size_lo, size_hi)
         answers.add(got)
     assert answers == {True, False}  # the sample holds both kinds of hand
+
+
+@pytest.mark.parametrize("ruleset", ["chami.yaml", "shamus.yaml"])
+def test_a_hand_then_each_card_left_out_agrees_with_the_reference(ruleset: str) -> None:
+    """The way rules ask (a hand, then the hand without each card in turn, many hands in a
+    row) gets the reference's answer every time, whatever the engine remembers between them."""
+    game = rulekit.load(RULESETS / ruleset)
+    rules = game.meld_rules
+    assert rules is not None
+    rng = random.Random(4)
+    deck = list(range(game.n_cards))
+    hand = rng.sample(deck, 9)
+    answers = []
+    for _ in range(600):
+        if rng.random() < 0.5:  # the hand changes by one card, as in a game
+            hand[rng.randrange(len(hand))] = rng.choice([c for c in deck if c not in hand])
+        else:
+            hand = rng.sample(deck, rng.randint(3, 12))
+        for left_out in [None, *hand]:
+            pool = [c for c in hand if c != left_out]
+            got = rules.possible([], pool)
+            assert got == meld_reference.possible(rules, [], pool), pool
+            answers.append(got)
+    assert True in answers and False in answers
