@@ -151,9 +151,9 @@ class MeldRules:
                 memo.clear()
             found = memo[key] = self._possible(required, pool, size_lo, size_hi)
             if found and plain:
-                w = self._witness(pool)
-                if w:
-                    self._witnesses.appendleft(w)
+                meld = self._witness(pool)
+                if meld:
+                    self._witnesses.appendleft(meld)
         return found
 
     def _witness(self, pool: list[int]) -> frozenset[int] | None:
@@ -170,9 +170,9 @@ class MeldRules:
             return None
         groups: dict[Any, list[int]] = {}
         for c in nats:  # a key of none stands for any key: such cards witness nothing
-            k = None if same is None else same[c]
-            if same is None or k is not None:
-                groups.setdefault(k, []).append(c)
+            run_key = None if same is None else same[c]
+            if same is None or run_key is not None:
+                groups.setdefault(run_key, []).append(c)
         for cards in groups.values():
             present = 0
             for c in cards:
