@@ -37,6 +37,14 @@ class CompiledParam:
     meld: bool = False  # cards: only picks that can still end in a valid new meld
     where_text: str = ""
     _choose: dict = field(default_factory=dict, repr=False)
+    # the legal steps of a number parameter without 'where', per (min, max): made once
+    _ranges: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        # the names errors give, made once instead of at every evaluation
+        r = self.rule
+        self.r_min, self.r_max, self.r_from = r + ".min", r + ".max", r + ".from"
+        self.r_where, self.r_values = r + ".where", r + ".values"
 
     def _meld_faces(self, picked: list[int], avail: list[int], low: int, high: int) -> set[int]:
         """The faces whose next pick still leaves a valid new meld within reach."""
@@ -63,7 +71,7 @@ class CompiledParam:
             return f"that is not a possible {self.name} now"
         picked = frame.picked
         if text == "done":
-            low = 1 if self.min is None else g.guard(self.rule + ".min", self.min, s, env)
+            low = 1 if self.min is None else g.guard(self.r_min, self.min, s, env)
             if len(picked) < low:
                 return f"pick at least {low} card(s) first ({len(picked)} so far)"
             if self.meld:
@@ -72,7 +80,7 @@ class CompiledParam:
         label = text.removeprefix("pick ")
         if label == text or label not in g.labels:
             return f"there is no card called {label!r}"
-        src = g.guard(self.rule + ".from", self.source, s, env)
+        src = g.guard(self.r_from, self.source, s, env)
         cards = s.zones[src] if isinstance(src, int) else src
         mine = [c for c in cards if g.labels[c] == label and c not in picked]
         if not mine:
@@ -81,7 +89,7 @@ class CompiledParam:
             return "no more cards may be picked; choose 'done'"
         if self.where is not None:
             env["it"] = mine[0]
-            if not g.guard(self.rule + ".where", self.where, s, env):
+            if not g.guard(self.r_where, self.where, s, env):
                 return f"{label} does not meet this choice's condition (where: {self.where_text})"
         if self.meld:
             shown = ", ".join(g.labels[c] for c in picked) or "no card yet"
@@ -94,19 +102,19 @@ class CompiledParam:
         if self.max is None:
             src = self.source(s, env)
             return len(s.zones[src]) if isinstance(src, int) else len(src)
-        return self.game.guard(self.rule + ".max", self.max, s, env)
+        return self.game.guard(self.r_max, self.max, s, env)
 
     def choices(self, s: State, frame: BuildFrame) -> list[Action]:
         """The legal steps for this parameter now."""
         g = self.game
         env = dict(frame.env)  # a copy: 'it' set for 'where' must not leak into the state
         if self.kind == "cards":
-            src = g.guard(self.rule + ".from", self.source, s, env)
+            src = g.guard(self.r_from, self.source, s, env)
             cards = s.zones[src] if isinstance(src, int) else src
             picked = frame.picked
             out: list[Action] = []
             high = self.max_of(s, env)
-            low = 1 if self.min is None else g.guard(self.rule + ".min", self.min, s, env)
+            low = 1 if self.min is None else g.guard(self.r_min, self.min, s, env)
             if len(picked) < high:
                 faces = g.face_of
                 where = self.where
@@ -121,7 +129,7 @@ class CompiledParam:
                             continue
                         if where is not None:
                             env["it"] = c
-                            if not g.guard(self.rule + ".where", where, s, env):
+                            if not g.guard(self.r_where, where, s, env):
                                 continue
                         avail.append(c)
                     if self.meld:
@@ -134,15 +142,19 @@ class CompiledParam:
                 out.append(g.done_actions[self.name])
             return out
         if self.kind == "number":
-            lo = g.guard(self.rule + ".min", self.min, s, env)
-            hi = g.guard(self.rule + ".max", self.max, s, env)
+            lo = g.guard(self.r_min, self.min, s, env)
+            hi = g.guard(self.r_max, self.max, s, env)
             if hi - lo + 1 > g.max_choices:
                 raise EvaluationLimitError(
                     self.rule, f"parameter '{self.name}' offers {hi - lo + 1} values "
                     f"(limits.max_choices is {g.max_choices})")
+            if self.where is None:
+                known = self._ranges.get((lo, hi))
+                if known is not None:
+                    return known
             values: list[Any] = list(range(lo, hi + 1))
         else:
-            values = g.guard(self.rule + ".values", self.values, s, env)
+            values = g.guard(self.r_values, self.values, s, env)
             if len(values) > g.max_choices:
                 raise EvaluationLimitError(self.rule, f"parameter '{self.name}' offers "
                                            f"{len(values)} values (limits.max_choices is "
@@ -154,7 +166,7 @@ class CompiledParam:
                 continue
             if self.where is not None:
                 env["it"] = v
-                if not g.guard(self.rule + ".where", self.where, s, env):
+                if not g.guard(self.r_where, self.where, s, env):
                     continue
             a = self._choose.get(v)
             if a is None:
@@ -164,6 +176,8 @@ class CompiledParam:
             if a.text not in texts:
                 texts.add(a.text)
                 out.append(a)
+        if self.kind == "number" and self.where is None and len(self._ranges) < 4096:
+            self._ranges[(lo, hi)] = out  # never changed: states hand out copies
         return out
 
 
@@ -299,8 +313,12 @@ class Game:
         self.hints: BotHints = BotHints()  # bots' hints (rulekit.hints); never change the rules
 
     # ---- making states -----------------------------------------------------------------
-    def new_state(self, players: int, seed: int = 0) -> State:
-        """Deal a new game for `players` seats from `seed`."""
+    def new_state(self, players: int, seed: int = 0, *, log: bool = True) -> State:
+        """Deal a new game for `players` seats from `seed`.
+
+        With log=False the state records no events (for simulations and search): the game is
+        played the same, but `events_for` on it raises UsageError.
+        """
         if isinstance(players, bool) or not isinstance(players, int):
             raise UsageError(f"the number of players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -309,7 +327,7 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise UsageError("the seed must be a whole number from 0 to 2**64 - 1, not "
                              + short_repr(seed))
-        s = State(self, players, seed)
+        s = State(self, players, seed, log=bool(log))
         s.add_event("game_begins", (("players", "int", players),), None)
         self.run("setup", self.setup, s, {})
         s._push_queued()

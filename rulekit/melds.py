@@ -7,10 +7,12 @@ wild (they stand for any value, fixed when laid).
 
 from __future__ import annotations
 
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Any
 
 RUN, SET = "run", "set"
+MEMO_SIZE = 1024  # answers of possible() kept per game (about 1 MiB at most)
 
 
 @dataclass
@@ -35,9 +37,10 @@ class MeldRules:
             self.wild_low = self.low
         if self.wild_high is None:
             self.wild_high = self.high
+        self._prepare()
 
     def _wild_fits(self, v: int) -> bool:
-        return self.wild_low <= v <= self.wild_high
+        return self._wl <= v <= self._wh
 
     # ---- a whole meld ----------------------------------------------------------------
     def check(self, cards: list[int],
@@ -56,7 +59,7 @@ class MeldRules:
             values = {self.value[c] for c in nats}
             if len(values) <= 1:
                 x = values.pop() if values else (wild_as if wild_as is not None
-                                                 else self.wild_low)
+                                                 else self._wl)
                 if ((wild_as is None or not wilds or wild_as == x) and self.low <= x <= self.high
                         and (not wilds or self._wild_fits(x))):
                     return SET, {c: x for c in wilds}
@@ -115,16 +118,94 @@ class MeldRules:
         return v if v in ends else None
 
     # ---- could a meld be made? -------------------------------------------------------
+    def _prepare(self) -> None:
+        # per card: its bit in a value mask (0 outside low..high); bit i stands for value low + i
+        lo, hi = self.low, self.high
+        assert self.wild_low is not None and self.wild_high is not None  # set by __post_init__
+        self._wl: int = self.wild_low
+        self._wh: int = self.wild_high
+        self._bit = [1 << (v - lo) if lo <= v <= hi else 0 for v in self.value]
+        span = max(0, hi - lo + 1)
+        self._full = (1 << span) - 1
+        self._memo: dict[tuple, bool] = {}
+        self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
+        self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
+
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
         """Whether some valid new meld holds every required card and only pool cards besides."""
-        if not all(self.ok[c] for c in required):
-            return False
-        pool = [c for c in pool if self.ok[c]]
-        req_w = sum(1 for c in required if self.wild[c])
-        req_nat = [c for c in required if not self.wild[c]]
-        pool_w = sum(1 for c in pool if self.wild[c])
-        pool_nat = [c for c in pool if not self.wild[c]]
+        # "can these cards form a meld" is asked of one hand again and again, each card left
+        # out in turn: a meld found in a hand (a witness) answers yes for every hand holding it
+        plain = not required and size_lo == 1 and size_hi == 10**9
+        if plain:
+            hand = set(pool)
+            for w in self._witnesses:
+                if w <= hand:
+                    return True
+        # and the same questions come back (a condition, then the choices it guards)
+        key = (tuple(required), frozenset(pool), size_lo, size_hi)
+        memo = self._memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = self._possible(required, pool, size_lo, size_hi)
+            if found and plain:
+                meld = self._witness(pool)
+                if meld:
+                    self._witnesses.appendleft(meld)
+        return found
+
+    def _witness(self, pool: list[int]) -> frozenset[int] | None:
+        """Cards of pool forming a valid new meld without wilds (None if none is found so)."""
+        ok, wild, value, bit, same = self.ok, self.wild, self.value, self._bit, self.same
+        nats = [c for c in pool if ok[c] and not wild[c]]
+        if self.set_min is not None and self.set_min <= self.set_max:
+            need = max(self.set_min, 1)
+            for x, k in Counter(value[c] for c in nats).items():
+                if k >= need and self.low <= x <= self.high:
+                    return frozenset([c for c in nats if value[c] == x][:need])
+        length = max(self.run_min or 0, 1)
+        if self.run_min is None or length > min(self.run_max, self.high - self.low + 1):
+            return None
+        groups: dict[Any, list[int]] = {}
+        for c in nats:  # a key of none stands for any key: such cards witness nothing
+            run_key = None if same is None else same[c]
+            if same is None or run_key is not None:
+                groups.setdefault(run_key, []).append(c)
+        for cards in groups.values():
+            present = 0
+            for c in cards:
+                present |= bit[c]
+            run = present
+            for i in range(1, length):
+                run &= present >> i
+            if run:
+                first = (run & -run).bit_length() - 1
+                by_bit = {bit[c]: c for c in reversed(cards)}
+                return frozenset(by_bit[1 << (first + i)] for i in range(length))
+        return None
+
+    def _possible(self, required: list[int], pool: list[int], size_lo: int,
+                  size_hi: int) -> bool:
+        ok, wild = self.ok, self.wild
+        req_w = 0
+        req_nat: list[int] = []
+        for c in required:
+            if not ok[c]:
+                return False
+            if wild[c]:
+                req_w += 1
+            else:
+                req_nat.append(c)
+        pool_w = 0
+        pool_nat: list[int] = []
+        for c in pool:
+            if ok[c]:
+                if wild[c]:
+                    pool_w += 1
+                else:
+                    pool_nat.append(c)
         return (self._set_possible(len(required), req_nat, req_w, pool_nat, pool_w, size_lo,
                                    size_hi)
                 or self._run_possible(req_nat, req_w, pool_nat, pool_w, size_lo, size_hi))
@@ -134,68 +215,130 @@ class MeldRules:
         if self.set_min is None:
             return False
         lo = max(self.set_min, size_lo, n_req)
-        hi = min(self.set_max, size_hi)
-        if lo > hi:
+        if lo > min(self.set_max, size_hi):
             return False
-        values = {self.value[c] for c in req_nat}
+        value = self.value
+        vals = list(map(value.__getitem__, pool_nat))
+        values = set(map(value.__getitem__, req_nat))
         if len(values) > 1:
             return False
-        candidates = values or {self.value[c] for c in pool_nat} or {self.wild_low}
-        for x in candidates:
-            if not self.low <= x <= self.high:
+        low, high, wl, wh = self.low, self.high, self._wl, self._wh
+        if values:
+            x = values.pop()
+            counts = {x: vals.count(x)}
+        elif vals:
+            counts = Counter(vals)
+        else:
+            counts = {wl: 0}
+        for x, k in counts.items():
+            if not low <= x <= high:
                 continue
-            fits = self._wild_fits(x)
+            fits = wl <= x <= wh
             if req_w and not fits:
                 continue
-            same = sum(1 for c in pool_nat if self.value[c] == x)
-            if n_req + same + (pool_w if fits else 0) >= lo:
+            if n_req + k + (pool_w if fits else 0) >= lo:
                 return True
         return False
 
     def _run_possible(self, req_nat: list[int], req_w: int, pool_nat: list[int], pool_w: int,
                       size_lo: int, size_hi: int) -> bool:
+        # Values are bits of a mask (bit i: value low + i). For each first value a of a run,
+        # only its shortest admissible length matters: a longer window holds more gaps and
+        # more values no wild may fill, so if the shortest fails, every longer one fails too.
         if self.run_min is None:
             return False
-        if self.same is not None:
-            keys = {self.same[c] for c in req_nat}
+        same, bit = self.same, self._bit
+        rmask = 0
+        for c in req_nat:
+            b = bit[c]
+            if not b or rmask & b:  # out of every run's range, or a repeated value
+                return False
+            rmask |= b
+        if same is not None:
+            keys = {same[c] for c in req_nat}
             if len(keys) > 1:
                 return False
-            candidates = keys or {self.same[c] for c in pool_nat} or {None}
+            masks: dict[Any, int] = {}
+            if keys:
+                key = next(iter(keys))
+                m = 0
+                for c in pool_nat:
+                    if key is None or same[c] == key:  # a key of none matches every card
+                        m |= bit[c]
+                masks[key] = m
+            else:
+                every = 0
+                for c in pool_nat:
+                    k = same[c]
+                    masks[k] = masks.get(k, 0) | bit[c]
+                    every |= bit[c]
+                if None in masks or not masks:
+                    masks[None] = every
         else:
-            candidates = {None}
-        req_values = [self.value[c] for c in req_nat]
-        if len(set(req_values)) != len(req_values):
-            return False
-        r = set(req_values)
+            m = 0
+            for c in pool_nat:
+                m |= bit[c]
+            masks = {None: m}
+        nr = rmask.bit_count()
         wilds = req_w + pool_w
         lo, hi = self.low, self.high
-        wl, wh = self.wild_low, self.wild_high
-        span = hi - lo + 1
-        length_lo = max(self.run_min, size_lo, len(r) + req_w)
-        length_hi = min(self.run_max, size_hi, span)
-        for key in candidates:
-            avail = {self.value[c] for c in pool_nat
-                     if key is None or self.same is None or self.same[c] == key} - r
-            # prefix sums over the value range, so that each window is checked in O(1):
-            # gaps (values nobody holds), gaps a wild cannot fill, and slots a wild may take
-            gap = [0] * (span + 1)
-            bad = [0] * (span + 1)
-            slot = [0] * (span + 1)
-            for i in range(span):
-                v = lo + i
-                fits = wl <= v <= wh
-                missing = v not in r and v not in avail
-                gap[i + 1] = gap[i] + missing
-                bad[i + 1] = bad[i] + (missing and not fits)
-                slot[i + 1] = slot[i] + (v not in r and fits)
-            for length in range(length_lo, length_hi + 1):
-                first = max(lo, (max(r) - length + 1) if r else lo)
-                last = min(hi - length + 1, min(r) if r else hi - length + 1)
-                positions = length - len(r)
-                for start in range(first, last + 1):
-                    i, j = start - lo, start - lo + length
-                    if bad[j] != bad[i] or req_w > slot[j] - slot[i]:
-                        continue
-                    if max(req_w, gap[j] - gap[i]) <= min(wilds, positions):
-                        return True
+        length_lo = max(self.run_min, size_lo, nr + req_w)
+        length_hi = min(self.run_max, size_hi, hi - lo + 1)
+        if length_lo > length_hi:
+            return False
+        if not wilds:  # the common hand without wilds: runs of present values, by shifts
+            for avail in masks.values():
+                if self._plain_run(avail | rmask, rmask, length_lo, length_hi):
+                    return True
+            return False
+        full, fit = self._full, self._fit
+        slot = fit & ~rmask
+        if rmask:
+            rmin = (rmask & -rmask).bit_length() - 1  # offsets from low
+            rmax = rmask.bit_length() - 1
+            first, last = max(0, rmax - length_hi + 1), rmin
+        else:
+            rmax = -1
+            first, last = 0, hi - lo + 1 - length_lo
+        top = hi - lo  # the highest offset
+        for avail in masks.values():
+            missing = full & ~(avail | rmask)
+            bad = missing & ~fit
+            for a in range(first, last + 1):
+                length = max(length_lo, rmax - a + 1)
+                while req_w > ((slot >> a) & ((1 << length) - 1)).bit_count():
+                    length += 1
+                    if length > length_hi:
+                        break
+                if length > length_hi or a + length - 1 > top:
+                    continue
+                window = ((1 << length) - 1) << a
+                if bad & window or (missing & window).bit_count() > wilds:
+                    continue
+                return True
         return False
+
+    @staticmethod
+    def _plain_run(present: int, rmask: int, length_lo: int, length_hi: int) -> bool:
+        """Whether length_lo..length_hi consecutive present values hold every value of rmask."""
+        if not rmask:
+            run = present
+            for i in range(1, length_lo):
+                run &= present >> i
+                if not run:
+                    return False
+            return run != 0
+        rmin = (rmask & -rmask).bit_length() - 1
+        rmax = rmask.bit_length() - 1
+        need = max(length_lo, rmax - rmin + 1)
+        if need > length_hi:
+            return False
+        between = (1 << (rmax + 1)) - (1 << rmin)
+        if between & ~present:
+            return False
+        lo_end, hi_end = rmin, rmax  # grow the block of present values around the required
+        while lo_end > 0 and present >> (lo_end - 1) & 1:
+            lo_end -= 1
+        while present >> (hi_end + 1) & 1:
+            hi_end += 1
+        return hi_end - lo_end + 1 >= need

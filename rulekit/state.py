@@ -13,14 +13,17 @@ from .errors import (
     InvariantError,
     RulekitError,
     RuleRuntimeError,
+    UsageError,
     log_full,
 )
+from .eventlog import EventLog, NoLog
 from .statecheck import check_document
 
 if TYPE_CHECKING:
     from .game import CompiledAction, Game
 
 MASK = (1 << 64) - 1
+_MISSING = object()
 CLOSE, NEXT = "close", "next"
 
 
@@ -92,7 +95,7 @@ class State:
                  "_meld_cache", "work", "log_room")
 
     # ---- construction ------------------------------------------------------------------
-    def __init__(self, game: Game, n: int, seed: int):
+    def __init__(self, game: Game, n: int, seed: int, log: bool = True):
         self.game = game
         self.n = n
         self.seed = seed
@@ -108,8 +111,9 @@ class State:
         self.turn = 0
         self.stack: list[Any] = []
         self.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
-        self.log: list[tuple] = []
-        self.history: list[tuple[int, str]] = []
+        # append-only and shared between clones until written, so clone() is O(1) in them
+        self.log: EventLog | NoLog = EventLog() if log else NoLog()
+        self.history = EventLog()  # (seat, action text) per decision
         self.over = False
         self.outcome: Outcome | None = None
         self.decisions = 0
@@ -124,7 +128,7 @@ class State:
         self.as_value: list[int | None] | None = [None] * game.n_cards if has_melds else None
         self.meld_kinds: list[str] = [""]
         self.meld_zone: list[int] = [-1]
-        self._meld_cache: dict[int, tuple] = {}  # meld -> (values, run key, cards); derived
+        self._meld_cache: dict[Any, Any] = {}  # derived from the melds; cleared when one changes
         # teams: each seat's team (fixed for the game) and the team variables [var][team]
         self.teamvars = [[v] * len(game.team_names) for v in game.team_var_initial]
         self.team_of: list[int] = []
@@ -155,8 +159,8 @@ class State:
         c.turn = self.turn
         c.stack = [f.copy() for f in self.stack]
         c.rng = self.rng
-        c.log = self.log[:]
-        c.history = self.history[:]
+        c.log = self.log.copy()
+        c.history = self.history.copy()
         c.over = self.over
         c.outcome = self.outcome
         c.decisions = self.decisions
@@ -182,6 +186,7 @@ class State:
                 tuple(tuple(_freeze(x) for x in v) for v in self.pvars),
                 tuple(_freeze(v) for v in self.tvars), self.phase, self.turn,
                 tuple(f.key() for f in self.stack), self.rng,
+                None if isinstance(self.log, NoLog) else
                 tuple((k, tuple((n, t, _freeze(v)) for n, t, v in args), aud)
                       for k, args, aud in self.log),  # events may hold lists: freeze them
                 tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag,
@@ -276,12 +281,17 @@ class State:
         mo = self.meld_of
         if mo is None:
             return []
-        seen: list[int] = []
-        for c in self.zones[zone]:
-            m = mo[c]
-            if m and m not in seen:
-                seen.append(m)
-        return sorted(seen)
+        # cached until a meld changes (laid, extended, or a card of it moved): other cards
+        # coming and going do not change which melds lie in the zone
+        found = self._meld_cache.get(("in", zone))
+        if found is None:
+            seen: list[int] = []
+            for c in self.zones[zone]:
+                m = mo[c]
+                if m and m not in seen:
+                    seen.append(m)
+            found = self._meld_cache[("in", zone)] = sorted(seen)
+        return list(found)
 
     def meld_cards(self, m: int) -> list[int]:
         """A meld's cards, lowest value first for a run."""
@@ -322,6 +332,9 @@ class State:
 
     def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
         """The value card would take added to meld m, or None if it cannot extend it."""
+        ext = self._meld_cache.get((m, card, wild_as), _MISSING)  # until a meld changes
+        if ext is not _MISSING:
+            return ext
         rules = self.game.meld_rules
         info = self._meld_cache.get(m)
         if info is None:
@@ -332,9 +345,10 @@ class State:
             info = ([self.meld_value(c) for c in cards], key, frozenset(cards))
             self._meld_cache[m] = info
         values, key, members = info
-        if card in members:
-            return None
-        return rules.extension(self.meld_kinds[m], values, key, len(members), card, wild_as)
+        ext = None if card in members else \
+            rules.extension(self.meld_kinds[m], values, key, len(members), card, wild_as)
+        self._meld_cache[(m, card, wild_as)] = ext
+        return ext
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
         """Add a card to a meld (a run at the end its value fits)."""
@@ -416,23 +430,41 @@ class State:
             self._legal = self._compute_legal()
         return list(self._legal)  # a copy: the caller may change it; clones share the cache
 
-    def apply(self, action: Action | str) -> None:
-        """Apply a legal action (or its string form); raise IllegalActionError otherwise."""
+    def random_action(self, rng: Any) -> Action:
+        """A uniformly random legal action, drawn with rng.random() (no list is copied).
+
+        A forced decision (one legal action) draws no number, as the bundled random bots do;
+        so `apply_unchecked(state.random_action(rng))` plays the bots' games exactly.
+        """
         if self.over:
-            raise GameOverError(f"the game is over; cannot apply {str(action)!r}")
+            raise GameOverError("the game is over; there is no action to draw")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        n = len(legal)
+        return legal[0] if n == 1 else legal[int(rng.random() * n)]
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its string form); raise IllegalActionError otherwise.
+
+        Atomic: if anything goes wrong, a rule error or any other exception (KeyboardInterrupt
+        and MemoryError included), the state is restored exactly as it was, then it propagates.
+        """
+        text = _action_text(action)
+        if self.over:
+            raise GameOverError(f"the game is over; cannot apply {text!r}")
         legal = self.legal_actions()
-        text = action if isinstance(action, str) else action.text
         for a in legal:
             if a.text == text:
-                backup = self.clone()
+                backup = self.clone()  # O(1) in the log and history (shared until written)
                 try:
-                    self.apply_unchecked(a)
+                    self._apply(a)
                     broken = self.game.check_invariants(self)
                     if broken:
                         raise InvariantError(f"invariants.{broken[0]}",
                                              f"does not hold after {text!r} ({self.summary()})")
-                except RulekitError:
-                    self._restore(backup)  # a failed action changes nothing
+                except BaseException:
+                    self._restore(backup)  # a failed or interrupted action changes nothing
                     raise
                 return
         raise IllegalActionError(text, self.summary(), [a.text for a in legal],
@@ -478,7 +510,32 @@ class State:
         raise IllegalActionError(text, self.summary(), [a.text for a in self.legal_actions()])
 
     def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (bots and search); no checking."""
+        """Apply one of legal_actions() (bots and search) without the checked path's backup.
+
+        Only the action is checked, before anything changes: one that is not a legal action
+        of this state (another state's, another game's, not an Action) raises a typed error.
+        A rule failing half-way leaves the state as it is then; `apply` restores it.
+        """
+        if self.over:
+            raise GameOverError(f"the game is over; cannot apply {_action_text(action)!r}")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        for a in legal:
+            if a is action:
+                break
+        else:
+            text = _action_text(action)
+            for a in legal:
+                if a.text == text and type(action) is Action:
+                    action = a
+                    break
+            else:
+                raise IllegalActionError(text, self.summary(), [a.text for a in legal],
+                                         self.why_illegal(text))
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
         g = self.game
         if self.decisions >= g.max_decisions:  # checked first: the state stays as it was
             raise EvaluationLimitError(
@@ -711,8 +768,9 @@ class State:
             "faceup": list(self.faceup), "gvars": self.gvars, "pvars": self.pvars,
             "tvars": self.tvars, "phase": self.phase, "turn": self.turn,
             "stack": [frame(f) for f in self.stack], "rng": self.rng,
-            "log": [[k, [list(a) for a in args], aud] for k, args, aud in self.log],
-            "history": self.history, "over": self.over,
+            "log": None if isinstance(self.log, NoLog) else
+            [[k, [list(a) for a in args], aud] for k, args, aud in self.log],
+            "history": list(self.history), "over": self.over,
             "outcome": None if self.outcome is None else {
                 "scores": self.outcome.scores, "winners": self.outcome.winners,
                 "reason": self.outcome.reason},
@@ -748,9 +806,10 @@ class State:
                 b = BuildFrame(f["action"], f["actor"], {k: _thaw(v) for k, v in f["env"].items()})
                 b.pidx, b.picked = f["pidx"], list(f["picked"])
                 s.stack.append(b)
-        s.log = [(k, tuple((a[0], a[1], _thaw(a[2])) for a in args),
-                  None if aud is None else tuple(aud)) for k, args, aud in data["log"]]
-        s.history = [(p, t) for p, t in data["history"]]
+        s.log = NoLog() if data["log"] is None else EventLog(
+            [(k, tuple((a[0], a[1], _thaw(a[2])) for a in args),
+              None if aud is None else tuple(aud)) for k, args, aud in data["log"]])
+        s.history = EventLog([(p, t) for p, t in data["history"]])
         s.over = data["over"]
         o = data["outcome"]
         s.outcome = None if o is None else Outcome(tuple(o["scores"]), tuple(o["winners"]),
@@ -766,6 +825,16 @@ class State:
             s.meld_kinds = list(melds["kinds"])
             s.meld_zone = list(melds["zones"])
         return s
+
+
+def _action_text(action: Any) -> str:
+    """The string form of an action given as an Action or a str; UsageError for anything else."""
+    if isinstance(action, str):
+        return action
+    if isinstance(action, Action):
+        return action.text
+    raise UsageError(f"an action must be one of legal_actions() or its text (a str), "
+                     f"not {type(action).__name__} {action!r:.60}")
 
 
 def _thaw(v: Any) -> Any:

@@ -51,6 +51,13 @@ def documents() -> dict[str, Any]:
     return {"window": sham_w, "build": sham_b, "melds": chami}
 
 
+def _sham_game_vars() -> int:
+    """How many game variables the bundled SHAM declares (the ruleset may gain some)."""
+    import rulekit
+
+    return len(rulekit.load(ROOT / "rulesets" / "sham.yaml").game_vars)
+
+
 def _set(path: tuple, value: Any) -> Callable[[Doc], Doc]:
     def tamper(d: Doc) -> Doc:
         node = d
@@ -117,7 +124,8 @@ CASES: list[tuple[str, str, str, str, Callable[[Doc], Doc]]] = [
      _set(("zones", 0, 0), 999)),
     ("faceup too short", "window", "faceup", "expected 80 entries, got 1", _set(("faceup",), [0])),
     ("faceup 2", "window", "faceup[0]", "2 is out of range (0 to 1)", _set(("faceup", 0), 2)),
-    ("gvars too short", "window", "gvars", "expected 13 entries, got 0", _set(("gvars",), [])),
+    ("gvars too short", "window", "gvars", f"expected {_sham_game_vars()} entries, got 0",
+     _set(("gvars",), [])),
     ("an int variable holds a text", "window", "gvars[1]", "expected a whole number, got 'x'",
      _set(("gvars", 1), "x")),
     ("an int variable holds 10^5000", "window", "gvars[1]",

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Decisions per CPU second of this tree against a baseline checkout, measured side by side.
+
+    git worktree add --detach /tmp/base ab5fb79
+    python -m venv /tmp/base/.venv && /tmp/base/.venv/bin/pip install -e /tmp/base
+    python benchmarks/versus_baseline.py --baseline /tmp/base
+
+Each round plays the same games (random bots, game i dealt from seed i) once with the baseline
+and once with this tree, alternating which goes first, each in a fresh process of its own venv;
+only the CPU time spent playing is counted (time.process_time, loading excluded). The figures
+are the totals over all rounds; the decisions of both sides must be equal, game for game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+# The child: the same random bot as `rulekit bench` (cli/bench.py), through the public API only,
+# so that it runs unchanged against any commit.
+CHILD = r"""
+import json, random, sys, time
+import rulekit
+path, players, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+game = rulekit.load(path)
+per_game = []
+t0 = time.process_time()
+for i in range(games):
+    state = game.new_state(players, seed + i)
+    rnd = random.Random(f"rulekit-bench:{seed + i}").random
+    legal_actions = state.legal_actions
+    apply = state.apply_unchecked
+    while not state.is_over:
+        legal = legal_actions()
+        n = len(legal)
+        apply(legal[0] if n == 1 else legal[int(rnd() * n)])
+    per_game.append(state.decisions)
+cpu = time.process_time() - t0
+print(json.dumps({"cpu": cpu, "decisions": per_game}))
+"""
+
+CASES = {  # ruleset, players, games per round
+    "sham": ("sham.yaml", 4, 150),
+    "chami": ("chami.yaml", 4, 12),
+    "shamus": ("shamus.yaml", 2, 40),
+}
+
+
+def run(python: Path, cwd: Path, ruleset: Path, players: int, games: int, seed: int) -> dict:
+    """Play the games in a fresh process of one tree; its CPU time and decisions per game."""
+    out = subprocess.run([str(python), "-c", CHILD, str(ruleset), str(players), str(games),
+                          str(seed)], cwd=cwd, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every case alternately on both trees and print the rates and their ratio."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--baseline", default="/work/baseline", type=Path,
+                        help="a checkout of the baseline commit with its venv in .venv")
+    parser.add_argument("--rounds", type=int, default=3, help="alternations per case")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the games per round")
+    parser.add_argument("--case", action="append", choices=sorted(CASES),
+                        help="only these cases (default: all)")
+    args = parser.parse_args(argv)
+    base_py = args.baseline / ".venv" / "bin" / "python"
+    this_py = HERE / ".venv" / "bin" / "python"
+    if not this_py.exists():
+        this_py = Path(sys.executable)
+    print(f"baseline {args.baseline} ({base_py}) vs this tree {HERE} ({this_py})")
+    print(f"{'case':8} {'players':>7} {'games':>6} {'base dec/cpu-s':>15} "
+          f"{'this dec/cpu-s':>15} {'ratio':>7}")
+    status = 0
+    for name in args.case or list(CASES):
+        file, players, games = CASES[name]
+        games = max(1, round(games * args.scale))
+        totals = {"base": [0.0, 0], "this": [0.0, 0]}
+        for r in range(args.rounds):
+            order = [("base", base_py, args.baseline), ("this", this_py, HERE)]
+            if r % 2:
+                order.reverse()
+            seen = {}
+            for side, py, tree in order:
+                res = run(py, tree, tree / "rulesets" / file, players, games, 0)
+                totals[side][0] += res["cpu"]
+                totals[side][1] += sum(res["decisions"])
+                seen[side] = res["decisions"]
+            if seen["base"] != seen["this"]:
+                print(f"{name}: decisions per game differ from the baseline!", file=sys.stderr)
+                status = 1
+        base = totals["base"][1] / totals["base"][0]
+        this = totals["this"][1] / totals["this"][0]
+        print(f"{name:8} {players:7} {games * args.rounds:6} {base:15,.0f} {this:15,.0f} "
+              f"{this / base:6.1f}x")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""Append-only logs whose copies cost O(1): a state's events and its history of actions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+from .errors import UsageError
+
+
+class EventLog:
+    """An append-only sequence whose copies cost O(1) and never copy each other's items.
+
+    The items form an immutable chain, newest first ((item, older) pairs): appending makes one
+    pair, copying shares the chain, so a clone's cost does not grow with the log. Reading builds
+    the flat list once per length and keeps it (the chain below it never changes).
+    """
+
+    __slots__ = ("_head", "_n", "_flat")
+
+    def __init__(self, items: list | None = None) -> None:
+        self._head: tuple | None = None
+        self._n = 0
+        for item in items or ():
+            self._head = (item, self._head)
+            self._n += 1
+        self._flat: tuple[tuple | None, list] = (self._head, list(items or ()))
+
+    def copy(self) -> EventLog:
+        """An independent log with the same items (the chain is shared, never written)."""
+        c = EventLog.__new__(EventLog)
+        c._head, c._n, c._flat = self._head, self._n, self._flat
+        return c
+
+    def append(self, item: Any) -> None:
+        """Add an item at the end."""
+        self._head = (item, self._head)
+        self._n += 1
+
+    def _list(self) -> list:
+        head, flat = self._flat
+        if head is self._head:
+            return flat
+        newer = []
+        node = self._head
+        while node is not head:
+            if node is None:  # not an extension of the kept list (cannot happen once copied)
+                flat = []
+                break
+            newer.append(node[0])
+            node = node[1]
+        newer.reverse()
+        flat = flat + newer
+        self._flat = (self._head, flat)
+        return flat
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self) -> Iterator:
+        return iter(self._list())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._list()[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog | list | tuple):
+            return self._list() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"EventLog({self._list()!r})"
+
+
+class NoLog:
+    """The log of a state made with `log=False`: events are dropped, and reading it is an error."""
+
+    __slots__ = ()
+
+    def copy(self) -> NoLog:
+        """The same (empty, stateless) log."""
+        return self
+
+    def append(self, item: Any) -> None:
+        """Drop the event."""
+
+    def _refuse(self, *_args: Any) -> NoReturn:
+        raise UsageError("this state keeps no log: it was made with new_state(..., log=False); "
+                         "make it with log=True to read its events")
+
+    __len__ = __iter__ = __getitem__ = _refuse  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoLog)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "NoLog()"
