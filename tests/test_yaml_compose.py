@@ -29,6 +29,19 @@ def shape(node: Any, seen: dict[int, int]) -> Any:
     return (node.tag, [(shape(k, seen), shape(v, seen)) for k, v in node.value], marks)
 
 
+def _depth(node: Any) -> int:
+    """How deeply a composed node tree nests (1 for a scalar); iterative, as trees may be deep."""
+    deepest, todo = 0, [(node, 1)]
+    while todo:
+        n, d = todo.pop()
+        deepest = max(deepest, d)
+        if isinstance(n, yaml.SequenceNode):
+            todo.extend((c, d + 1) for c in n.value)
+        elif isinstance(n, yaml.MappingNode):
+            todo.extend((c, d + 1) for kv in n.value for c in kv)
+    return deepest
+
+
 def test_the_repository_has_yaml_files_to_compare_and_libyaml() -> None:
     assert len(FILES) > 50
     assert yamlcompose.AVAILABLE, "PyYAML's C extension (libyaml) is needed for fast loading"
@@ -41,6 +54,10 @@ def test_libyaml_events_compose_the_same_nodes(path: Path) -> None:
         expected = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError:
         with pytest.raises(yaml.YAMLError):
+            yamlcompose.compose(text)
+        return
+    if _depth(expected) > yamlcompose.MAX_DEPTH:  # PyYAML recurses on; ours refuses, located
+        with pytest.raises(yamlcompose.TooDeep):
             yamlcompose.compose(text)
         return
     got = yamlcompose.compose(text)
