@@ -52,12 +52,8 @@ def static_uses(spec: Ruleset) -> Iterator[TextUse]:
     # a symbol is shown as its translation, as it is: nothing is filled in
     for word in ("yes", "no", "done"):
         yield TextUse(word, NOTHING, "a word of the engine")
-    for values in spec.cards.attributes.values():
-        if isinstance(values, list):
-            for v in values:
-                if isinstance(v, str):
-                    yield TextUse(v, NOTHING, "a card attribute's value")
-    # only labels named explicitly: a name that happens to be a text key is not taken for a use
+    # only texts named as such: a name or an attribute's value that happens to be a text key too
+    # (a label rule's key used as a value word, say) is not taken for a use
     for phase in spec.phases.values():
         if phase.label:
             yield TextUse(phase.label, NOTHING, "a phase's label")
@@ -73,8 +69,8 @@ def static_uses(spec: Ruleset) -> Iterator[TextUse]:
     for zone in spec.zones.values():
         if zone.label:
             yield TextUse(zone.label, NOTHING, "a zone's label")
-    v = spec.variables
-    for scope in (v.game, v.player, v.team, v.turn):
+    variables = spec.variables
+    for scope in (variables.game, variables.player, variables.team, variables.turn):
         for var in scope.values():
             if var.label:
                 yield TextUse(var.label, NOTHING, "a variable's label")
@@ -113,6 +109,9 @@ def _unfilled(key: str, lang: str, template: str, at: int, name: str, given: fro
     gives = f"its uses give: {', '.join(sorted(given))}" if given else \
         f"it is shown as {' and '.join(whats)}, which fills no placeholder"
     message = f"text '{key}' uses {{{name}}}, {where} ({gives})"
+    if name in given:  # some uses fill it: the text serves two purposes
+        hint = f"give {' and '.join(whats)} a text of its own, without {{{name}}}"
+        return Unfilled(key, lang, line, col, message, hint)
     hint = did_you_mean(name, given) or (
         f"its uses can fill: {', '.join('{' + g + '}' for g in sorted(given))}" if given else
         "write it without braces: nothing is filled in here")
