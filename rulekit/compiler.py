@@ -58,6 +58,7 @@ from .names import check_names, hidden_char, shown, skeleton
 from .schema import ComputedAttr, Ruleset
 from .state import State
 from .text import placeholders
+from .textcheck import TextUse, static_uses, unfilled
 from .yamlsource import Source, YamlPath, format_path, parse_yaml, read_text
 
 Fn = Callable[[Any, dict], Any]
@@ -259,6 +260,7 @@ class Compiler:
         self.spec: Ruleset | None = None
         self.game: Game | None = None
         self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
+        self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
 
     # ---- error plumbing ----------------------------------------------------------------
     def error(self, message: str, path: YamlPath, *, key: bool = False, hint: str = "",
@@ -283,7 +285,7 @@ class Compiler:
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
-                 self.scoring, self.invariants, self.bot_hints]
+                 self.scoring, self.invariants, self.bot_hints, self.text_placeholders]
         for step in steps:
             step()
         if self.diags:
@@ -362,6 +364,11 @@ class Compiler:
                                    f"{sorted(placeholders(entry[lang]))} but '{langs[0]}' uses "
                                    f"{sorted(want)}", ("text", key, lang))
         self.tables.text_keys = set(self.spec.text)
+
+    def text_placeholders(self) -> None:
+        """Each used text's {placeholders} must name something every use of it fills."""
+        for u in unfilled(self.spec, self.text_uses + list(static_uses(self.spec))):
+            self.error(u.message, ("text", u.key, u.lang), offset=(u.line, u.col), hint=u.hint)
 
     def need_text(self, key: str | None, path: YamlPath) -> None:
         if key is not None and key not in self.spec.text:
@@ -911,6 +918,7 @@ class Compiler:
                            "players are told)", path + ("log",),
                            hint=f"add '{key}_hidden' to the text section")
         names = {n for n, _, _ in compiled}
+        self.text_uses.append(TextUse(key, frozenset(names), "a log", checked=True))
         if key in self.spec.text:
             for lang, template in self.spec.text[key].items():
                 unknown = placeholders(template) - names
@@ -923,6 +931,7 @@ class Compiler:
         if "to" in item and hidden in self.spec.text:
             # the others' version loses single cards; a list of cards becomes its count
             kept = {n for n, kind, _ in compiled if kind != "card"}
+            self.text_uses.append(TextUse(hidden, frozenset(kept), "a private log", checked=True))
             for lang, template in self.spec.text[hidden].items():
                 unknown = placeholders(template) - kept
                 if unknown:
@@ -1231,6 +1240,7 @@ class Compiler:
         if reason not in self.spec.text:
             raise fail(tree.children[0], f"no text '{reason}' to explain why the game ended",
                        did_you_mean(reason, self.spec.text) or "add it to the text section")
+        self.text_uses.append(TextUse(reason, frozenset(), "the reason the game ended"))
         return lambda s, e: s.finish(reason)
 
     def s_pass_stmt(self, tree: Tree, scope: Scope) -> Fn:
