@@ -123,10 +123,6 @@ def _variant_name(text: str | None) -> str | None:
 
 def _load(path: str, variant: str | None) -> rulekit.Game | None:
     try:
-        path = resolve(path)
-    except UnknownGame as e:
-        raise SimUsage(str(e)) from None
-    try:
         return rulekit.load(path, variant=variant)
     except UnknownVariantError as e:
         allowed = ", ".join(["base", *e.declared])
@@ -219,6 +215,10 @@ def _progress(console: Console) -> Progress:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """rulekit simulate."""
+    try:
+        args.ruleset = resolve(args.ruleset)  # a bundled game's name names its file
+    except UnknownGame as e:
+        raise SimUsage(str(e)) from None
     kinds = _seat_kinds(args.seats, args.players)
     variants = [_variant_name(args.variant)]
     if args.compare is not None:

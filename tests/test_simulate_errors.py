@@ -105,3 +105,12 @@ def test_parse_bot_spec_and_make_bot_follow_the_agreed_interface():
     bot = make_bot("random", game, 1, 7)
     state = game.new_state(2, 7)
     assert bot.choose(state) in state.legal_actions()
+
+
+def test_a_bundled_game_is_simulated_by_its_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    run = cli("simulate", "sham", "--games", "3", "--workers", "1", "--json", "out.json")
+    assert run.code == 0, run.err
+    assert (tmp_path / "out.json").exists()
+    run = cli("simulate", "nosuchgame", "--games", "3")
+    assert run.code == 2 and "no file or bundled game called 'nosuchgame'" in run.err
