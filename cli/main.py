@@ -334,7 +334,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
     table = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("name", "game", "players", "variants", "languages", "about"):
-        table.add_column(column, overflow="fold")
+        table.add_column(column)
     status = EXIT_OK
     for name, path in bundled().items():
         try:

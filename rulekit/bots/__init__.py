@@ -1,7 +1,7 @@
 """Bots: players that see only what their seat may know.
 
 >>> import rulekit, rulekit.bots
->>> game = rulekit.load("rulesets/sham.yaml")                           # doctest: +SKIP
+>>> game = rulekit.load("rulesets/mygame.yaml")                         # doctest: +SKIP
 >>> state = game.new_state(4, seed=1)                                    # doctest: +SKIP
 >>> bot = rulekit.bots.make_bot("ismcts:200", game, seat=state.decider, seed=1)  # doctest: +SKIP
 >>> bot.choose(state) in state.legal_actions()                          # doctest: +SKIP
