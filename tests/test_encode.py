@@ -9,37 +9,13 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from rl_helpers import CONFIGS, IDS, ROOT, RULESETS
 
 import rulekit
 from rulekit import IllegalActionError, UsageError, resample
 from rulekit.encode import Encoder
-
-ROOT = Path(__file__).resolve().parent.parent
-RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
-
-
-def configurations() -> list[tuple[Path, str | None, int]]:
-    """Two player counts per ruleset: its range, else a variant that changes the range."""
-    out = []
-    for path in RULESETS:
-        g = rulekit.load(path)
-        out.append((path, None, g.min_players))
-        if g.max_players > g.min_players:
-            out.append((path, None, g.min_players + 1))
-            continue
-        for v in g.variants:
-            vg = rulekit.load(path, variant=v)
-            if vg.min_players != g.min_players:
-                out.append((path, v, vg.min_players))
-                break
-    return out
-
-
-CONFIGS = configurations()
-IDS = [f"{p.stem}-{v or 'base'}-{n}p" for p, v, n in CONFIGS]
 
 
 def test_every_ruleset_is_tried_at_two_player_counts():

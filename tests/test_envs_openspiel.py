@@ -11,41 +11,19 @@ import importlib.util
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pyspiel
 import pytest
+from rl_helpers import CONFIGS, IDS, ROOT
 
-import rulekit
 from rulekit import UsageError
 from rulekit.envs import register_openspiel
 
-ROOT = Path(__file__).resolve().parent.parent
-RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
 SHAM = ROOT / "rulesets" / "sham.yaml"
 SHAMUS = ROOT / "rulesets" / "shamus.yaml"
 
 
-def configurations() -> list[tuple[Path, str | None, int]]:
-    """Two player counts per ruleset: its range, else a variant that changes the range."""
-    out = []
-    for path in RULESETS:
-        g = rulekit.load(path)
-        out.append((path, None, g.min_players))
-        if g.max_players > g.min_players:
-            out.append((path, None, g.min_players + 1))
-            continue
-        for v in g.variants:
-            vg = rulekit.load(path, variant=v)
-            if vg.min_players != g.min_players:
-                out.append((path, v, vg.min_players))
-                break
-    return out
-
-
-CONFIGS = configurations()
-IDS = [f"{p.stem}-{v or 'base'}-{n}p" for p, v, n in CONFIGS]
 
 
 @pytest.mark.parametrize(("path", "variant", "players"), CONFIGS, ids=IDS)

@@ -9,42 +9,21 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from rl_helpers import CONFIGS, IDS, ROOT
 
 import rulekit
 from rulekit import IllegalActionError, UsageError
 from rulekit.envs import pettingzoo_env
 
-ROOT = Path(__file__).resolve().parent.parent
-RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
 CHAMI = ROOT / "rulesets" / "chami.yaml"
 SHAM = ROOT / "rulesets" / "sham.yaml"
 SHAMUS = ROOT / "rulesets" / "shamus.yaml"
 
 
-def configurations() -> list[tuple[Path, str | None, int]]:
-    """Two player counts per ruleset: its range, else a variant that changes the range."""
-    out = []
-    for path in RULESETS:
-        g = rulekit.load(path)
-        out.append((path, None, g.min_players))
-        if g.max_players > g.min_players:
-            out.append((path, None, g.min_players + 1))
-            continue
-        for v in g.variants:
-            vg = rulekit.load(path, variant=v)
-            if vg.min_players != g.min_players:
-                out.append((path, v, vg.min_players))
-                break
-    return out
-
-
-CONFIGS = configurations()
-IDS = [f"{p.stem}-{v or 'base'}-{n}p" for p, v, n in CONFIGS]
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo's advice to prefer Box spaces
