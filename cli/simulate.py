@@ -79,7 +79,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     "scores, choice, tension and events; with --compare, a second variant on "
                     "the same seeds, side by side with the significance of each difference.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("ruleset", metavar="RULESET", help="the ruleset file (YAML)")
+    p.add_argument("ruleset", metavar="RULESET",
+                   help="a bundled game's name or a ruleset file (YAML)")
+    p.add_argument("--timed-bots", action="store_true",
+                   help="allow bots that think for a time per decision (medium, hard, "
+                        "ismcts:Ts); their results depend on the machine's load and on "
+                        "--workers, so the run cannot be repeated exactly")
     p.add_argument("--variant", metavar="V",
                    help="simulate this variant, or variants combined as A+B (default: the base "
                         "game)")
@@ -137,7 +142,8 @@ def _load(path: str, variant: str | None) -> rulekit.Game | None:
     return None
 
 
-def _seat_kinds(spec: str | None, players: int | None) -> list[str] | None:
+def _seat_kinds(spec: str | None, players: int | None,
+                timed: bool = False) -> list[str] | None:
     if spec is None:
         return None
     kinds = [k.strip().lower() for k in spec.split(",")]
@@ -150,12 +156,13 @@ def _seat_kinds(spec: str | None, players: int | None) -> list[str] | None:
         except rulekit.UsageError:
             raise SimUsage(f"unknown seat kind {k!r} in --seats; accepted kinds: {SPEC_HELP}") \
                 from None
-        if parsed.seconds is not None:
+        if parsed.seconds is not None and not timed:
             # a bot thinking for a time plays differently on a busy machine: the results would
             # depend on the load and on --workers
             raise SimUsage(f"seat kind {k!r} thinks for a time per decision, so a simulation "
                            "could not be repeated; give bots an iteration budget, e.g. "
-                           "ismcts:200, or random, greedy, easy")
+                           "ismcts:200, or random, greedy, easy (or pass --timed-bots to "
+                           "accept that)")
     if len(kinds) == 1 and players is not None:
         return kinds * players
     if players is not None and len(kinds) != players:
@@ -219,7 +226,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.ruleset = resolve(args.ruleset)  # a bundled game's name names its file
     except UnknownGame as e:
         raise SimUsage(str(e)) from None
-    kinds = _seat_kinds(args.seats, args.players)
+    kinds = _seat_kinds(args.seats, args.players, args.timed_bots)
     variants = [_variant_name(args.variant)]
     if args.compare is not None:
         variants.append(_variant_name(args.compare))
@@ -323,6 +330,7 @@ def document(args: argparse.Namespace, game: rulekit.Game, players: int, kinds: 
         "rulekit_version": rulekit.__version__,
         "ruleset": {"file": args.ruleset, "name": game.name},
         "settings": {"players": players, "seats": kinds, "rotate": bool(args.rotate),
+                     "timed_bots": bool(args.timed_bots),
                      "games": args.games, "seed": args.seed,
                      "workers": None if args.dask else workers, "dask": args.dask},
         "runs": runs,

@@ -90,6 +90,17 @@ def test_a_bot_with_a_time_budget_is_refused_as_unrepeatable():
     run = cli("simulate", RACE, "--seats", "medium", "--games", "2")
     assert run.code == 2
     assert "seat kind 'medium' thinks for a time per decision" in run.err
+    assert "--timed-bots" in run.err
+
+
+def test_timed_bots_play_when_asked_and_the_document_says_so(tmp_path):
+    out = tmp_path / "timed.json"
+    run = cli("simulate", RACE, "--seats", "ismcts:0.01s", "--games", "2", "--workers", "1",
+              "--timed-bots", "--json", str(out))
+    assert run.code == 0, run.err
+    import json
+
+    assert json.loads(out.read_text())["settings"]["timed_bots"] is True
 
 
 def test_bots_with_an_iteration_budget_play_a_simulation():
