@@ -109,7 +109,8 @@ def test_json_document_has_the_documented_top_level_schema(tmp_path):
                         "runs", "comparison", "timing"}
     assert doc["partial"] is False and doc["comparison"] is None
     assert doc["settings"] == {"players": 2, "seats": ["random", "random"], "rotate": False,
-                               "games": 2, "seed": 0, "workers": 1, "dask": None}
+                               "timed_bots": False, "games": 2, "seed": 0, "workers": 1,
+                               "dask": None}
     assert set(metrics(doc)) == {"games", "outcome", "length", "scores", "choice", "tension",
                                  "events", "failures"}
     assert metrics(doc)["length"]["decisions"]["histogram"] == {"5": 2}
