@@ -35,6 +35,7 @@ from .dsl import (
     Scope,
     Tables,
     Typed,
+    charge,
     compatible,
     describe,
     did_you_mean,
@@ -979,19 +980,13 @@ class Compiler:
         if typed.type == ZONE:
             def zone_cards(s: Any, e: dict) -> list:
                 cards = s.zones[f(s, e)]
-                left = s.work - len(cards)  # a statement moves or shows each card: work
-                s.work = left
-                if left < 0:
-                    dsl.over_budget(s)
+                charge(s, len(cards))  # a statement moves or shows each card: work
                 return list(cards)
             return zone_cards
         if compatible(CARDS, typed.type):
             def listed_cards(s: Any, e: dict) -> list:
                 cards = f(s, e)
-                left = s.work - len(cards)
-                s.work = left
-                if left < 0:
-                    dsl.over_budget(s)
+                charge(s, len(cards))
                 return cards
             return listed_cards
         raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
@@ -1556,15 +1551,6 @@ class Compiler:
             typed = self.expr(inv.check, ("invariants", i, "check"), Scope(), BOOL, "an invariant")
             if typed is not None:
                 self.game.invariants.append((inv.name, typed.fn))
-
-
-def charge(s: Any, amount: int) -> None:
-    """Draw amount (if positive) on the state's evaluation budget (limits.max_work)."""
-    if amount > 0:
-        left = s.work - amount
-        s.work = left
-        if left < 0:
-            dsl.over_budget(s)
 
 
 def _snapshot(v: Any) -> Any:

@@ -81,6 +81,15 @@ def over_budget(s: Any) -> None:
                                "large")
 
 
+def charge(s: Any, amount: int) -> None:
+    """Draw amount (if positive) on the state's evaluation budget (limits.max_work)."""
+    if amount > 0:
+        left = s.work - amount
+        s.work = left
+        if left < 0:
+            over_budget(s)
+
+
 def charged(typed: Typed, cost: int) -> Typed:
     """typed, drawing cost on the evaluation budget each time it is evaluated."""
     f = typed.fn
@@ -753,10 +762,7 @@ class ExprCompiler:
 
             def join(s: Any, e: dict) -> list:
                 xs, ys = fa(s, e), fb(s, e)
-                left = s.work - len(xs) - len(ys)  # the joined list's size, before it is made
-                s.work = left
-                if left < 0:
-                    over_budget(s)
+                charge(s, len(xs) + len(ys))  # the joined list's size, before it is made
                 return xs + ys
 
             return Typed(a.type, join)
@@ -829,10 +835,7 @@ class ExprCompiler:
         def f(s: Any, e: dict) -> list:
             out = []
             xs = items(s, e)
-            left = s.work - len(xs) * w
-            s.work = left
-            if left < 0:
-                over_budget(s)
+            charge(s, len(xs) * w)
             for x in xs:
                 e[key] = x
                 if cond is None or cond(s, e):
@@ -859,10 +862,7 @@ class ExprCompiler:
             def f(s: Any, e: dict) -> int:
                 n = 0
                 xs = items(s, e)
-                left = s.work - len(xs) * w
-                s.work = left
-                if left < 0:
-                    over_budget(s)
+                charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
@@ -873,10 +873,7 @@ class ExprCompiler:
             def f(s: Any, e: dict) -> int:
                 n = 0
                 xs = items(s, e)
-                left = s.work - len(xs) * w
-                s.work = left
-                if left < 0:
-                    over_budget(s)
+                charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
@@ -886,10 +883,7 @@ class ExprCompiler:
         if name == "all":
             def f(s: Any, e: dict) -> bool:
                 xs = items(s, e)
-                left = s.work - len(xs) * w
-                s.work = left
-                if left < 0:
-                    over_budget(s)
+                charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
                     if (cond is None or cond(s, e)) and not bf(s, e):
@@ -899,10 +893,7 @@ class ExprCompiler:
         if name == "any":
             def f(s: Any, e: dict) -> bool:
                 xs = items(s, e)
-                left = s.work - len(xs) * w
-                s.work = left
-                if left < 0:
-                    over_budget(s)
+                charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
                     if (cond is None or cond(s, e)) and bf(s, e):
@@ -912,10 +903,7 @@ class ExprCompiler:
         if name == "first":
             def f(s: Any, e: dict) -> Any:
                 xs = items(s, e)
-                left = s.work - len(xs) * w
-                s.work = left
-                if left < 0:
-                    over_budget(s)
+                charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
                     if cond is None or cond(s, e):
@@ -927,10 +915,7 @@ class ExprCompiler:
         def f(s: Any, e: dict) -> int:
             vals = []
             xs = items(s, e)
-            left = s.work - len(xs) * w
-            s.work = left
-            if left < 0:
-                over_budget(s)
+            charge(s, len(xs) * w)
             for x in xs:
                 e[key] = x
                 if cond is None or cond(s, e):
@@ -1134,10 +1119,7 @@ class ExprCompiler:
             def topn(s: Any, e: dict) -> list:
                 z = s.zones[f(s, e)]
                 k = max(0, min(g(s, e), len(z)))
-                left = s.work - k
-                s.work = left
-                if left < 0:
-                    over_budget(s)
+                charge(s, k)
                 return z[len(z) - k:][::-1]
 
             return Typed(CARDS, topn)
@@ -1194,10 +1176,7 @@ def _scanned(f: Fn, extra: int = 0) -> Fn:
     """f, a list, charging its length (and extra) to the budget: the caller reads it all."""
     def g(s: Any, e: dict) -> Any:
         xs = f(s, e)
-        left = s.work - len(xs) - extra
-        s.work = left
-        if left < 0:
-            over_budget(s)
+        charge(s, len(xs) + extra)
         return xs
     return g
 
