@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import rulekit
-from rulekit import dsl
+from rulekit.lang import expressions as dsl
 
 
 def main() -> None:

@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 
 import rulekit
 from rulekit.bots import SPEC_HELP, parse_bot_spec
+from rulekit.data.variants import UnknownVariantError
 from rulekit.errors import render_diagnostics
-from rulekit.variants import UnknownVariantError
 
 from .bench import run_bench
 from .games import UnknownGame, bundled, resolve

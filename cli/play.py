@@ -19,8 +19,8 @@ from rich.text import Text
 
 import rulekit
 from rulekit.actions import CHOOSE, DONE, PICK, Action
-from rulekit.observe import seat_name
-from rulekit.state import BuildFrame, Outcome, State
+from rulekit.runtime.observe import seat_name
+from rulekit.runtime.state import BuildFrame, Outcome, State
 
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter

@@ -31,9 +31,9 @@ from rich.text import Text
 
 import rulekit
 from rulekit.bots import SPEC_HELP, parse_bot_spec
+from rulekit.data.variants import UnknownVariantError
+from rulekit.data.yamlsource import read_text
 from rulekit.errors import render_diagnostics
-from rulekit.variants import UnknownVariantError
-from rulekit.yamlsource import read_text
 
 from . import sim_runner
 from .games import UnknownGame, resolve

@@ -6,7 +6,7 @@ driver itself. A language the ruleset offers but this table lacks falls back to 
 
 from __future__ import annotations
 
-from rulekit.text import fill
+from rulekit.lang.text import fill
 
 STRINGS: dict[str, dict[str, str]] = {
     "title": {"en": "{game}: {n} players", "fr": "{game} : {n} joueurs",

@@ -7,7 +7,7 @@
 """
 
 from .actions import Action
-from .compiler import load, load_text
+from .data.variants import UnknownVariantError
 from .errors import (
     CannotReadError,
     Diagnostic,
@@ -21,10 +21,10 @@ from .errors import (
     StateDocumentError,
     UsageError,
 )
-from .game import Game
-from .observe import events_for, observation, render_event, resample
-from .state import Outcome, State
-from .variants import UnknownVariantError
+from .loading import load, load_text
+from .runtime.game import Game
+from .runtime.observe import events_for, observation, render_event, resample
+from .runtime.state import Outcome, State
 
 __all__ = [
     "Action", "CannotReadError", "Diagnostic", "EvaluationLimitError", "Game", "GameOverError",

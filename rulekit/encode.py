@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import CHOOSE, DONE, PICK, START, Action
 from .errors import IllegalActionError, UsageError
-from .observe import observation
+from .runtime.observe import observation
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import State
+    from .runtime.game import Game
+    from .runtime.state import State
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .compiler import load
 from .errors import RulekitError, RulesetError
-from .game import Game
-from .observe import events_for, observation
+from .loading import load
 from .plaintext import escape
-from .state import State
+from .runtime.game import Game
+from .runtime.observe import events_for, observation
+from .runtime.state import State
 
 HEADER = "# rulekit playthrough; regenerate with: python -m rulekit.playthrough regenerate"
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import UsageError
-from .state import State
+from .runtime.state import State
 
 ZoneRef = str | tuple[str, int]
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import rulekit
 from rulekit import observation, resample
 from rulekit.actions import START, Action
-from rulekit.observe import card_visible, events_for
+from rulekit.runtime.observe import card_visible, events_for
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))

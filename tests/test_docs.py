@@ -20,9 +20,9 @@ import pytest
 import yaml
 
 import rulekit
-from rulekit.compiler import Compiler
-from rulekit.dsl import CARD, PLAYER, Scope, local
-from rulekit.yamlsource import parse_yaml
+from rulekit.compile.compiler import Compiler
+from rulekit.data.yamlsource import parse_yaml
+from rulekit.lang.expressions import CARD, PLAYER, Scope, local
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "authoring.md"
 COMPLETE = "# complete ruleset"

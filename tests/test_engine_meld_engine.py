@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulekit
-from rulekit.melds import MeldRules
+from rulekit.rules.melds import MeldRules
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.melds import MeldRules
+from rulekit.rules.melds import MeldRules
 from rulekit.testing import arrange, labels, play
 
 ENGINE = Path(__file__).parent / "engine"

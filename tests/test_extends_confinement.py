@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.yamlsource import MAX_FILE_BYTES
+from rulekit.data.yamlsource import MAX_FILE_BYTES
 from tests.cli_helpers import cli
 
 MINIMAL = (Path(__file__).parent / "engine" / "minimal.yaml").read_text()

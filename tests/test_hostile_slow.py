@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekit import yamlcompose
+from rulekit.data import yamlcompose
 from rulekit.errors import MAX_SHOWN_DIAGNOSTICS
 
 HERE = Path(__file__).parent / "hostile"

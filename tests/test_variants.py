@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import rulekit
+from rulekit.data.variants import UnknownVariantError
 from rulekit.testing import labels
-from rulekit.variants import UnknownVariantError
 
 HERE = Path(__file__).resolve().parent / "variants"
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from rulekit import yamlcompose
+from rulekit.data import yamlcompose
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(p for p in ROOT.glob("**/*.yaml") if ".venv" not in p.parts)

@@ -25,8 +25,8 @@ from .random import RandomBot
 
 if TYPE_CHECKING:
     from ..actions import Action
-    from ..game import Game
-    from ..state import State
+    from ..runtime.game import Game
+    from ..runtime.state import State
 
 SPEC_HELP = "human, random, greedy, ismcts[:N|:Ts], easy, medium, hard"
 MAX_ITERATIONS = 10_000_000

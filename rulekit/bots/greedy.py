@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..errors import EvaluationLimitError
-from ..observe import resample
-from ..state import State
+from ..runtime.observe import resample
+from ..runtime.state import State
 from .playout import by_text, decision_rng, playout, policy, values_of
 
 DETERMINIZATIONS = 4

@@ -17,8 +17,8 @@ import time
 
 from ..actions import Action
 from ..errors import EvaluationLimitError
-from ..observe import resample
-from ..state import State
+from ..runtime.observe import resample
+from ..runtime.state import State
 from .playout import decision_rng, playout
 
 EXPLORATION = 0.7  # UCB1's constant, for results in [0, 1]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ..actions import START, Action
 from ..errors import EvaluationLimitError
-from ..state import State, WindowFrame
+from ..runtime.state import State, WindowFrame
 
 
 def _rank_shares(scores: tuple[int, ...] | list[int], lowest_wins: bool) -> list[float]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from ..actions import Action
-from ..state import State
+from ..runtime.state import State
 
 T = TypeVar("T")
 

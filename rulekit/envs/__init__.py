@@ -12,7 +12,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..runtime.game import Game
 
 EXTRA_HINT = "pip install 'rulekit[rl]'"
 _PACKAGE = {"pyspiel": "open_spiel"}  # module -> the package that installs it

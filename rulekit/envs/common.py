@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..compiler import load
 from ..errors import UsageError
-from ..observe import observation
+from ..loading import load
+from ..runtime.observe import observation
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import Outcome, State
+    from ..runtime.game import Game
+    from ..runtime.state import Outcome, State
 
 
 def load_game(ruleset: str | Path | Game, variant: str | None) -> Game:
@@ -51,7 +51,7 @@ def identical_payoffs(game: Game) -> bool:
         return True
     if game.winners_mode != "condition":
         return False
-    from ..dsl import parse
+    from ..lang.expressions import parse
 
     scoring = game.spec.scoring
     for text in (scoring.score, scoring.winners):

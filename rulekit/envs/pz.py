@@ -13,7 +13,7 @@ from ..errors import EvaluationLimitError, UsageError
 from .common import check_players, rewards, view_text
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..runtime.game import Game
 
 
 class RulekitAECEnv(AECEnv):

@@ -13,12 +13,12 @@ import pyspiel
 
 from ..encode import Encoder
 from ..errors import UsageError
-from ..observe import events_for, observation, resample
+from ..runtime.observe import events_for, observation, resample
 from .common import check_players, identical_payoffs, rewards, view_text
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..state import State
+    from ..runtime.game import Game
+    from ..runtime.state import State
 
 _REGISTERED: dict[str, Game] = {}
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)

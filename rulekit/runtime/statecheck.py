@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import StateDocumentError, short_repr
+from ..errors import StateDocumentError, short_repr
 
 if TYPE_CHECKING:
-    from .game import Game, VarInfo
+    from ..rules.game import Rules, VarInfo
 
 MAX_SEED = (1 << 64) - 1  # seeds are 64-bit: new_state and saved states accept 0..MAX_SEED
 MAX_NUMBER = 10**15  # the largest number a rule may compute (see dsl)
@@ -31,7 +31,7 @@ def _is_int(v: Any) -> bool:
 
 
 class _Checker:
-    def __init__(self, game: Game, data: Any):
+    def __init__(self, game: Rules, data: Any):
         self.game = game
         self.data = data
         self.n = 0
@@ -258,7 +258,7 @@ class _Checker:
                 self.int_in(v, -MAX_NUMBER, MAX_NUMBER, f"melds.as[{i}]")
 
 
-def check_document(game: Game, data: Any) -> None:
+def check_document(game: Rules, data: Any) -> None:
     """Raise StateDocumentError unless data is a state document this game could have saved."""
     if not isinstance(data, dict):
         raise _fail("", f"a state document is a mapping, not {short_repr(data)}")

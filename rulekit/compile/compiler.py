@@ -1,4 +1,4 @@
-"""Build a Game from ruleset text: YAML -> pydantic schema -> compiled closures.
+"""Compile a ruleset source into Rules: YAML -> pydantic schema -> compiled closures.
 
 Every problem becomes a Diagnostic located in the file; compilation goes on after an error so
 that one run reports as many as it can.
@@ -11,15 +11,18 @@ import itertools
 import math
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from lark import Token, Tree
 from pydantic import ValidationError
 
-from . import dsl, variants
-from .actions import DONE, PICK, START, Action
-from .dsl import (
+from ..actions import DONE, PICK, START, Action
+from ..data.names import check_names, hidden_char, shown, skeleton
+from ..data.schema import ComputedAttr, Ruleset
+from ..data.yamlsource import Source, YamlPath, format_path
+from ..errors import Diagnostic, EvaluationLimitError, RuleRuntimeError, RulesetError, log_full
+from ..lang import expressions as dsl
+from ..lang.expressions import (
     BOOL,
     CARD,
     CARDS,
@@ -43,24 +46,19 @@ from .dsl import (
     fail,
     local,
 )
-from .errors import Diagnostic, EvaluationLimitError, RuleRuntimeError, RulesetError, log_full
-from .game import (
+from ..lang.text import placeholders
+from ..lang.textcheck import TextUse, static_uses, unfilled
+from ..rules.game import (
     CompiledAction,
     CompiledParam,
     CompiledPhase,
     CompiledWindow,
-    Game,
+    Rules,
     VarInfo,
     ZoneInfo,
 )
+from ..rules.melds import MeldRules
 from .hints import compile_hints
-from .melds import MeldRules
-from .names import check_names, hidden_char, shown, skeleton
-from .schema import ComputedAttr, Ruleset
-from .state import State
-from .text import placeholders
-from .textcheck import TextUse, static_uses, unfilled
-from .yamlsource import Source, YamlPath, format_path, parse_yaml, read_text
 
 Fn = Callable[[Any, dict], Any]
 VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": CARDS,
@@ -68,18 +66,6 @@ VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": 
 MAX_DECK = 10_000
 MAX_MELD_SPAN = 10_000  # runs are searched over the range of meld values
 MAX_OPEN_WINDOWS = 1_000  # windows waiting on the stack: each keeps its frame until answered
-
-
-def load(path: str | Path, variant: str | None = None) -> Game:
-    """Load, check and compile a ruleset file (or one of its variants); raise RulesetError."""
-    text = read_text(path)
-    return load_text(text, str(path), variant)
-
-
-def load_text(text: str, file: str = "<ruleset>", variant: str | None = None) -> Game:
-    """Load a ruleset from YAML text (file names it in messages; `extends` is relative to it)."""
-    src = parse_yaml(text, file)
-    return variants.build(src, variant, lambda s: Compiler(s).build())
 
 
 def _friendly_pydantic(err: dict, src: Source) -> Diagnostic:
@@ -253,13 +239,14 @@ def _inner_model(ann: Any) -> Any:
 class Compiler:
     """One compilation of one ruleset source."""
 
-    def __init__(self, src: Source):
+    def __init__(self, src: Source, make: type[Rules] = Rules):
         self.src = src
+        self.make = make  # the class to build: rulekit.Game, which adds the making of states
         self.diags: list[Diagnostic] = []
         self.tables = Tables()
         self.x = ExprCompiler(self.tables)
         self.spec: Ruleset | None = None
-        self.game: Game | None = None
+        self.game: Rules | None = None
         self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
 
@@ -273,14 +260,14 @@ class Compiler:
         if isinstance(e, dsl.ExpansionError):
             raise RulesetError(_dedupe(self.diags))  # every later expression would fail too
 
-    def build(self) -> Game:
+    def build(self) -> Rules:
         """Check and compile; raise RulesetError with every diagnostic found."""
         try:
             self.spec = Ruleset.model_validate(self.src.data)
         except ValidationError as e:
             diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
-        self.game = Game(self.spec, self.src.file)
+        self.game = self.make(self.spec, self.src.file)
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
@@ -1588,4 +1575,4 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-__all__ = ["load", "load_text", "Compiler", "State", "Token"]
+__all__ = ["Compiler", "Token"]

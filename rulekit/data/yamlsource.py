@@ -12,9 +12,9 @@ from typing import Any
 
 import yaml
 
+from ..errors import CannotReadError, Diagnostic, RulesetError
+from ..plaintext import describe, first_unsafe
 from . import yamlcompose
-from .errors import CannotReadError, Diagnostic, RulesetError
-from .plaintext import describe, first_unsafe
 from .yamlcompose import MAX_DEPTH
 
 MAX_NODES = 200_000  # alias bombs ("billion laughs") stop here instead of eating memory

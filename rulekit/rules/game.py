@@ -1,20 +1,22 @@
-"""A compiled game: card table, zones, compiled rules. Immutable once built; makes States."""
+"""The compiled rules of a game: card table, zones, actions, phases; the runtime plays them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import CHOOSE, DONE, PICK, START, Action
-from .errors import EvaluationLimitError, RuleRuntimeError, UsageError, short_repr
+from ..actions import CHOOSE, DONE, PICK, START, Action
+from ..data.schema import Ruleset
+from ..errors import EvaluationLimitError, RuleRuntimeError
+from ..lang.text import Texts
 from .hints import BotHints
 from .melds import MeldRules
-from .schema import Ruleset
-from .state import BuildFrame, State
-from .statecheck import MAX_SEED
-from .text import Texts
 
 Fn = Any
+# a game in progress (rulekit.runtime.State) and its step-by-step build: the rules layer never
+# imports the runtime, it only hands states to the compiled closures
+State = Any
+BuildFrame = Any
 
 
 @dataclass
@@ -24,7 +26,7 @@ class CompiledParam:
     kind: str  # cards | choice | number | player
     name: str
     rule: str
-    game: Game = field(repr=False)
+    game: Rules = field(repr=False)
     source: Fn = None  # cards: zone id or list of cards
     min: Fn = None
     max: Fn = None
@@ -257,8 +259,8 @@ class VarInfo:
 _PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
 
 
-class Game:
-    """A compiled ruleset. `new_state(players, seed)` deals a game."""
+class Rules:
+    """A compiled ruleset; rulekit.Game adds the making of states."""
 
     def __init__(self, spec: Ruleset, file: str):
         self.spec = spec
@@ -301,7 +303,7 @@ class Game:
         self.winners_mode = "highest"  # highest | lowest | all | none | condition
         self.winners_fn: Fn = None
         self.meld_rules: MeldRules | None = None
-        self.variant: str | None = None  # set by the loader (rulekit.variants)
+        self.variant: str | None = None  # set by the loader (rulekit.data.variants)
         self.variants: list[str] = []
         self.variant_descriptions: dict[str, str] = {}
         self.team_names: list[str] = []
@@ -310,35 +312,7 @@ class Game:
         self.team_vars: list[VarInfo] = []
         self.team_var_initial: list[Any] = []
         self.invariants: list[tuple[str, Fn]] = []
-        self.hints: BotHints = BotHints()  # bots' hints (rulekit.hints); never change the rules
-
-    # ---- making states -----------------------------------------------------------------
-    def new_state(self, players: int, seed: int = 0, *, log: bool = True) -> State:
-        """Deal a new game for `players` seats from `seed`.
-
-        With log=False the state records no events (for simulations and search): the game is
-        played the same, but `events_for` on it raises UsageError.
-        """
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise UsageError(f"the number of players must be a whole number, not {players!r}")
-        if not self.min_players <= players <= self.max_players:
-            raise UsageError(f"{self.name} is played by {self.min_players} to {self.max_players}"
-                             f" players, not {players}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise UsageError("the seed must be a whole number from 0 to 2**64 - 1, not "
-                             + short_repr(seed))
-        s = State(self, players, seed, log=bool(log))
-        s.add_event("game_begins", (("players", "int", players),), None)
-        self.run("setup", self.setup, s, {})
-        s._push_queued()
-        if not s.over:
-            s._begin_phase(0)
-            s._settle()
-        return s
-
-    def state_from_json(self, data: dict) -> State:
-        """A state saved with State.to_json."""
-        return State.from_json(self, data)
+        self.hints: BotHints = BotHints()  # bots' hints; they never change the rules
 
     # ---- zones ------------------------------------------------------------------------
     def n_zone_instances(self, n: int) -> int:
@@ -444,7 +418,7 @@ class Game:
                 v = "yes" if v else "no"
             return self.texts.word(v, lang) if isinstance(v, str) else str(v)
 
-        from .text import fill
+        from ..lang.text import fill
         return fill(t, get)
 
     def _seat_name(self, p: int, lang: str) -> str:

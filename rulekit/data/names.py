@@ -2,7 +2,7 @@
 
 A ruleset's names (actions, zones, phases, variables, texts, attribute values...) and its cards'
 labels are what players read and type. Two actions `pass` and `pаss` (a Cyrillic a), or two cards
-`red 1` and `re\u200bd 1`, would look the same on screen: the loader refuses them (compiler.py).
+`red 1` and `re\u200bd 1`, would look the same on screen: the loader refuses them (rulekit.compile).
 Two names are look-alikes when their skeletons are equal: NFKC (fullwidth letters, ligatures...)
 then a table of Cyrillic and Greek letters drawn like Latin ones.
 """

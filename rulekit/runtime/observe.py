@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import UsageError, short_repr
+from ..errors import UsageError, short_repr
 from .state import MASK, BuildFrame, State
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..rules.game import Rules
 
 
 def card_visible(s: State, zi: int, c: int, seat: int | None) -> bool:
@@ -58,14 +58,14 @@ def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
             "cards": [g.labels[c] for c in _sorted(g, cards, info) if s.faceup[c]]}
 
 
-def _sorted(g: Game, cards: list[int], info: Any = None) -> list[int]:
+def _sorted(g: Rules, cards: list[int], info: Any = None) -> list[int]:
     key = getattr(info, "sort_key", None)
     if key is not None:
         return sorted(cards, key=lambda c: (key[c], g.face_of[c], c))
     return sorted(cards, key=lambda c: (g.face_of[c], c))
 
 
-def var_value(g: Game, type_: str, v: Any) -> Any:
+def var_value(g: Rules, type_: str, v: Any) -> Any:
     """A variable's value as an observation shows it (cards by label)."""
     if v is None:
         return None
@@ -178,7 +178,7 @@ def events_for(s: State, seat: int | None, start: int = 0) -> list[tuple[str, di
     return out
 
 
-def _arg(g: Game, kind: str, v: Any) -> Any:
+def _arg(g: Rules, kind: str, v: Any) -> Any:
     if v is None:
         return None
     if kind in ("card", "player"):
@@ -188,7 +188,7 @@ def _arg(g: Game, kind: str, v: Any) -> Any:
     return v
 
 
-def render_event(g: Game, key: str, args: dict[str, Any], lang: str,
+def render_event(g: Rules, key: str, args: dict[str, Any], lang: str,
                  names: list[str] | None = None) -> str:
     """One log event as a sentence in lang."""
     def show(v: tuple) -> str:
@@ -207,7 +207,7 @@ def render_event(g: Game, key: str, args: dict[str, Any], lang: str,
     return g.texts.render(key, lang, shown)
 
 
-def _show_arg(g: Game, name: str, v: Any, lang: str, names: list[str] | None, show: Any) -> str:
+def _show_arg(g: Rules, name: str, v: Any, lang: str, names: list[str] | None, show: Any) -> str:
     if v is None:
         return "-"
     if isinstance(v, tuple):
@@ -219,13 +219,13 @@ def _show_arg(g: Game, name: str, v: Any, lang: str, names: list[str] | None, sh
     return str(v)
 
 
-def _seat_name(p: int, names: list[str] | None, g: Game, lang: str) -> str:
+def _seat_name(p: int, names: list[str] | None, g: Rules, lang: str) -> str:
     if names is not None and 0 <= p < len(names):
         return names[p]
     return seat_name(g, p, lang)
 
 
-def seat_name(g: Game, p: int, lang: str) -> str:
+def seat_name(g: Rules, p: int, lang: str) -> str:
     """A seat's default display name (the ruleset's 'seat' text, else 'P<n>')."""
     t = g.texts.template("seat", lang)
     return t.replace("{seat}", str(p)) if t else f"P{p}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
-from .errors import UsageError
+from ..errors import UsageError
 
 
 class EventLog:

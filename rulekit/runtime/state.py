@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import CHOOSE, DONE, PICK, START, Action
-from .errors import (
+from ..actions import CHOOSE, DONE, PICK, START, Action
+from ..errors import (
     EvaluationLimitError,
     GameOverError,
     IllegalActionError,
@@ -20,7 +20,7 @@ from .eventlog import EventLog, NoLog
 from .statecheck import check_document
 
 if TYPE_CHECKING:
-    from .game import CompiledAction, Game
+    from ..rules.game import CompiledAction, Rules
 
 MASK = (1 << 64) - 1
 _MISSING = object()
@@ -95,7 +95,7 @@ class State:
                  "_meld_cache", "work", "log_room")
 
     # ---- construction ------------------------------------------------------------------
-    def __init__(self, game: Game, n: int, seed: int, log: bool = True):
+    def __init__(self, game: Rules, n: int, seed: int, log: bool = True):
         self.game = game
         self.n = n
         self.seed = seed
@@ -141,6 +141,18 @@ class State:
                 self.team_of.append(game.team_names.index(name))
         self._legal: list[Action] | None = None
         self._queued: list[WindowFrame] = []
+
+    @classmethod
+    def deal(cls, rules: Rules, players: int, seed: int, log: bool = True) -> State:
+        """A new game of rules for players seats from seed: the setup run, the first phase begun."""
+        s = cls(rules, players, seed, log=log)
+        s.add_event("game_begins", (("players", "int", players),), None)
+        rules.run("setup", rules.setup, s, {})
+        s._push_queued()
+        if not s.over:
+            s._begin_phase(0)
+            s._settle()
+        return s
 
     def clone(self) -> State:
         """A cheap independent copy (hand-written; no deepcopy)."""
@@ -783,7 +795,7 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, game: Game, data: dict) -> State:
+    def from_json(cls, game: Rules, data: dict) -> State:
         """Rebuild a state saved by to_json; raise StateDocumentError if it does not fit."""
         check_document(game, data)
         s = cls(game, data["n"], data["seed"])

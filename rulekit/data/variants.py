@@ -23,14 +23,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
-from .dsl import did_you_mean
-from .errors import Diagnostic, RulesetError, UsageError
+from ..errors import Diagnostic, RulesetError, UsageError
+from .spelling import did_you_mean
 from .yamlsource import Pos, Source, YamlPath, format_path, parse_yaml, read_text
-
-if TYPE_CHECKING:
-    from .game import Game
 
 EXTENDS = "extends"
 VARIANTS = "variants"
@@ -471,7 +468,18 @@ def _unknown(src: Source, variant: str, declared: dict[str, str],
     return UnknownVariantError([diag], variant, names, choice)
 
 
-def build(src: Source, variant: str | None, compile_: Callable[[Source], Game]) -> Game:
+class Labelled(Protocol):
+    """What build() labels with the variant: a compiled game."""
+
+    variant: str | None
+    variants: list[str]
+    variant_descriptions: dict[str, str]
+
+
+LabelledT = TypeVar("LabelledT", bound=Labelled)
+
+
+def build(src: Source, variant: str | None, compile_: Callable[[Source], LabelledT]) -> LabelledT:
     """Resolve src (extends, variants), compile the chosen tree, and label the game with both."""
     resolved = resolve(src, variant)
     if resolved.source is src:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from .dsl import did_you_mean
-from .schema import Ruleset
+from ..data.schema import Ruleset
+from ..data.spelling import did_you_mean
 from .text import PLACEHOLDER
 
 

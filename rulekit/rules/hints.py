@@ -1,0 +1,32 @@
+"""Bots' hints from a ruleset's `bots:` section and actions' `weight:`; they never change the rules.
+
+`bots.evaluate` estimates, as a whole number from 0 to `bots.out_of`, how well player `p` stands;
+search bots score cut-off playouts with it. An action's `weight` (a whole number, 0 or more) is how
+often a random playout takes it relative to the other legal actions (default 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Fn = Any
+State = Any  # rulekit.runtime.State: the rules layer never imports the runtime
+
+
+@dataclass
+class BotHints:
+    """The compiled hints: an evaluation of a player's standing, and actions' playout weights."""
+
+    evaluate: Fn = None  # (state, {"p": seat}) -> int in 0..out_of, or None without the hint
+    out_of: int = 100
+    weights: dict[int, Fn] = field(default_factory=dict)  # action index -> (state, env) -> int
+    constant_weights: dict[int, int] = field(default_factory=dict)  # the weights known at load
+
+    def evaluation(self, s: State, p: int) -> float | None:
+        """Player p's standing in [0, 1] by the ruleset's hint (out of range: clamped), or None."""
+        if self.evaluate is None:
+            return None
+        v = s.game.guard("bots.evaluate", self.evaluate, s, {"p": p})
+        # clamped rather than an error: a slightly loose estimate must not stop a game
+        return min(1.0, max(0.0, v / self.out_of))
