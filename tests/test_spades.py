@@ -225,7 +225,8 @@ def test_the_highest_spade_wins_among_spades():
 def test_without_a_spade_the_highest_card_of_the_suit_led_wins():
     """SP8: "otherwise it is won by the highest card of the suit led"; SP2: the ace is high."""
     s = trick_position({0: ["10 of diamonds", "2 of clubs"], 1: ["ace of clubs", "3 of clubs"],
-                        2: ["ace of diamonds", "5 of clubs"], 3: ["king of diamonds", "7 of clubs"]})
+                        2: ["ace of diamonds", "5 of clubs"],
+                        3: ["king of diamonds", "7 of clubs"]})
     for card in ("10 of diamonds", "ace of clubs", "ace of diamonds", "king of diamonds"):
         play_card(s, card)
     assert s.decider == 2
