@@ -501,6 +501,8 @@ class Match:
                       for z in g.player_zones]
             table.add_row(*cells)
         out.print(table)
+        if obs.get("teams"):
+            self._teams(obs["teams"])
         # the cards this seat may see in other seats' zones (face up, or public zones)
         for p, row in enumerate(obs["seats"]):
             if p == seat:
@@ -527,6 +529,26 @@ class Match:
             cards = [c for c in view["cards"] if c is not None]
             out.print(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
                       self.paint.cards(cards, empty=t("empty", lang)))
+
+    def _teams(self, teams: list[dict]) -> None:
+        """One row per team: its name, members, visible variables and zone sizes."""
+        g, lang = self.game, self.lang
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        table.add_column(t("team", lang))
+        table.add_column(t("members", lang))
+        shown = [v for v in g.team_vars if v.visible]
+        for v in shown:
+            table.add_column(g.texts.word(v.label, lang))
+        for z in g.team_zones:
+            table.add_column(g.texts.word(z.label, lang), justify="right")
+        for row in teams:
+            cells = [self.paint.text(g.texts.word(row["team"], lang)),
+                     Text(", ".join(self.names[p] for p in row["members"]))]
+            cells += [self._value(v.type, row["vars"].get(v.name)) for v in shown]
+            cells += [self._zone_cell(row["zones"][z.name], counts_only=True)
+                      for z in g.team_zones]
+            table.add_row(*cells)
+        self.console.print(table)
 
     def _melds(self, view: dict, title: str) -> None:
         """A zone of melds, one meld a line: its kind and its cards (a run lowest first)."""

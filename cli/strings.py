@@ -25,6 +25,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "random": {"en": "random bot", "fr": "robot aléatoire", "es": "bot aleatorio"},
     "you": {"en": "you", "fr": "vous", "es": "tú"},
     "player": {"en": "Player", "fr": "Joueur", "es": "Jugador"},
+    "team": {"en": "Team", "fr": "Équipe", "es": "Equipo"},
+    "members": {"en": "Members", "fr": "Membres", "es": "Miembros"},
     "view_of": {
         "en": "{name} ({you})",
         "fr": "{name} ({you})",

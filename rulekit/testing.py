@@ -78,10 +78,20 @@ def _find(s: State, label: str, spill: int, locked: set[int], taken: set[int]) -
     return free[0]
 
 
-def set_vars(s: State, values: dict[str | tuple[str, int], Any]) -> State:
-    """Set game or turn variables by name, or a player's variable with (name, seat); return s."""
+def set_vars(s: State, values: dict[str | tuple[str, int] | tuple[str, str], Any]) -> State:
+    """Set game or turn variables by name, a player's with (name, seat), a team's with (name,
+    team name); return s."""
     g = s.game
     for ref, value in values.items():
+        if isinstance(ref, tuple) and isinstance(ref[1], str):
+            name, team = ref
+            tinfo = next((v for v in g.team_vars if v.name == name), None)
+            if tinfo is None:
+                raise UsageError(f"no team variable {name!r}")
+            if team not in g.team_names:
+                raise UsageError(f"no team {team!r}; the teams are: {', '.join(g.team_names)}")
+            s.teamvars[tinfo.index][g.team_names.index(team)] = value
+            continue
         if isinstance(ref, tuple):
             name, p = ref
             info = next((v for v in g.player_vars if v.name == name), None)

@@ -34,16 +34,21 @@ def _players(game: rulekit.Game) -> int:
 
 
 def _positions(game: rulekit.Game, seed: int, every: int, limit: int) -> list[rulekit.State]:
-    """States with a real choice, reached by random play from a deal (copies, in order)."""
+    """States with a real choice, reached by random play from a deal (copies, in order): every
+    `every` steps, the first state from there on with more than one legal action (in a game
+    where most steps are forced, such as a shedding game's single playable card)."""
     s = game.new_state(_players(game), seed)
     rng = random.Random(seed)
     out = []
+    due = False
     for step in range(limit):
         if s.over:
             break
         legal = s.legal_actions()
-        if len(legal) > 1 and step % every == 0:
+        due = due or step % every == 0
+        if due and len(legal) > 1:
             out.append(s.clone())
+            due = False
         s.apply(legal[int(rng.random() * len(legal))])
     return out
 

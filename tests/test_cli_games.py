@@ -55,3 +55,15 @@ def test_a_path_still_names_a_file(tmp_path: Path) -> None:
     run = cli("validate", str(tmp_path / "missing.yaml"))
     assert run.code == 1
     assert "no such file" in run.out + run.err
+
+
+def test_a_human_sees_each_teams_members_and_variables() -> None:
+    """A game with teams shows one row per team: its name, members and visible variables."""
+    run = cli("play", "spades", "--variant", "one_hand", "--seats", "human,random,random,random",
+              "--seed", "1", stdin="1\n")
+    screen = run.out.split("Your Hand")[0]
+    assert "Team" in screen and "Members" in screen and "Bags" in screen
+    assert any(line.startswith("North-South") and "Player 0, Player 2" in line
+               for line in screen.splitlines())
+    assert any(line.startswith("East-West") and "Player 1, Player 3" in line
+               for line in screen.splitlines())

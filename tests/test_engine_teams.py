@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.testing import arrange, play
+from rulekit.testing import arrange, play, set_vars
 
 ENGINE = Path(__file__).parent / "engine"
 
@@ -90,3 +90,15 @@ def test_team_mistakes_are_located_errors(change, message: str) -> None:
     with pytest.raises(rulekit.RulesetError) as err:
         rulekit.load_text(change(BROKEN_BASE), "teams.yaml")
     assert message in [d.message for d in err.value.diagnostics]
+
+
+def test_set_vars_sets_a_team_variable_by_the_team_name(game: rulekit.Game) -> None:
+    """rulekit.testing.set_vars takes (variable, team name) for a team's variable."""
+    s = game.new_state(4, seed=1)
+    set_vars(s, {("points", "east_west"): 7})
+    teams = rulekit.observation(s, 0)["teams"]
+    assert [t["vars"]["points"] for t in teams] == [0, 7]
+    with pytest.raises(rulekit.UsageError, match="no team 'west'"):
+        set_vars(s, {("points", "west"): 1})
+    with pytest.raises(rulekit.UsageError, match="no team variable 'pts'"):
+        set_vars(s, {("pts", "east_west"): 1})
