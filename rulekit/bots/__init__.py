@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..errors import UsageError
 from .greedy import GreedyBot
-from .ismcts import IsmctsBot
+from .ismcts import EXPLORATION, IsmctsBot
 from .random import RandomBot
 
 if TYPE_CHECKING:
@@ -52,6 +52,10 @@ class BotSpec:
     text: str  # as the player wrote it, normalised (e.g. "ismcts:200", "medium")
     iterations: int | None = None
     seconds: float | None = None
+    # search settings of a level (None: the search's defaults); see IsmctsBot
+    depth: int | None = None
+    exploration: float | None = None
+    reuse: int = 1
 
 
 LEVELS: dict[str, BotSpec] = {
@@ -104,8 +108,10 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> Bot:
     if spec.kind == "greedy":
         return GreedyBot(seat, seed, name=spec.text)
     if spec.kind == "ismcts":
+        exploration = EXPLORATION if spec.exploration is None else spec.exploration
         return IsmctsBot(seat, seed, iterations=spec.iterations, seconds=spec.seconds,
-                         name=spec.text)
+                         name=spec.text, depth=spec.depth, exploration=exploration,
+                         reuse=spec.reuse)
     raise UsageError(f"{spec.text!r} is not a bot (a person plays that seat)")
 
 

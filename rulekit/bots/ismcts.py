@@ -21,8 +21,11 @@ from ..observe import resample
 from ..state import State
 from .playout import decision_rng, playout
 
-EXPLORATION = 0.7  # UCB1's constant, for results in [0, 1]
-DEPTH_WITH_EVALUATION = 40  # playout decisions before the ruleset's evaluation scores the game
+EXPLORATION = 0.5  # UCB1's constant, for results in [0, 1]
+# playout decisions before the ruleset's evaluation scores the game (then, at most SETTLE_STEPS
+# more, until no action is half built and no window open): short playouts leave the evaluation
+# less noise to see through and give several times the iterations of long ones
+DEPTH_WITH_EVALUATION = 10
 DEPTH_WITHOUT_EVALUATION = 200  # without one, play further: only the outcome says much
 
 
@@ -42,15 +45,20 @@ class IsmctsBot:
     """Chooses by SO-ISMCTS with a budget of iterations or of seconds per decision."""
 
     def __init__(self, seat: int, seed: int, iterations: int | None = None,
-                 seconds: float | None = None, name: str = "ismcts", depth: int | None = None):
+                 seconds: float | None = None, name: str = "ismcts", depth: int | None = None,
+                 exploration: float = EXPLORATION, reuse: int = 1):
         if (iterations is None) == (seconds is None):
             raise ValueError("give exactly one budget: iterations or seconds")
+        if reuse < 1 or exploration < 0:
+            raise ValueError("reuse must be 1 or more and exploration 0 or more")
         self.name = name
         self.seat = seat
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.depth = depth
+        self.exploration = exploration
+        self.reuse = reuse  # iterations played on each determinization (cloned each time)
         self.last_iterations = 0  # how many iterations the last decision ran
 
     def choose(self, state: State) -> Action:
@@ -68,14 +76,24 @@ class IsmctsBot:
         root = Node(state.n)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        reuse = self.reuse
+        det = state
         while True:
             if deadline is None:
                 if done >= (self.iterations or 0):
                     break
             elif done > 0 and time.perf_counter() >= deadline:
                 break
-            det = resample(state, seat, rng.getrandbits(63))
-            self._iterate(root, det, rng, depth)
+            if reuse == 1:
+                s = resample(state, seat, rng.getrandbits(63))
+            else:
+                if done % reuse == 0:
+                    det = resample(state, seat, rng.getrandbits(63))
+                s = det.clone()
+                # the engine's own randomness is hidden from every seat: draw it afresh, so
+                # the iterations sharing a deal still see different chance events
+                s.rng = rng.getrandbits(64)
+            self._iterate(root, s, rng, depth)
             done += 1
         self.last_iterations = done
         best, best_key = legal[0], (-1, -1.0)
@@ -94,6 +112,8 @@ class IsmctsBot:
         node = root
         rnd = rng.random
         log = math.log
+        sqrt = math.sqrt
+        c = self.exploration
         try:
             while not s.over:
                 legal = s.legal_actions()
@@ -113,7 +133,7 @@ class IsmctsBot:
                     if untried:
                         continue  # expanding: no need to score the others
                     score = (child.total[decider] / child.visits
-                             + EXPLORATION * math.sqrt(log(child.avail) / child.visits))
+                             + c * sqrt(log(child.avail) / child.visits))
                     if score > best_score:
                         best, best_action, best_score = child, a, score
                 if untried:
