@@ -97,7 +97,8 @@ def test_reuse_deals_one_determinization_for_several_iterations(monkeypatch):
     assert len(calls) == 3  # iterations 0-3, 4-7 and 8-9
 
 
-@pytest.mark.parametrize("bad", [{"reuse": 0}, {"exploration": -0.1}])
+@pytest.mark.parametrize("bad", [{"reuse": 0}, {"exploration": -0.1}, {"prior": -1.0},
+                                 {"prior_determinizations": 0}])
 def test_bad_search_options_are_refused(bad):
     with pytest.raises(ValueError):
         IsmctsBot(0, 1, iterations=5, **bad)
@@ -129,3 +130,31 @@ def test_a_level_chooses_the_same_in_states_that_differ_only_in_what_it_cannot_s
         assert (make_bot(spec, game, seat, 17).choose(s).text
                 == make_bot(spec, game, seat, 17).choose(other).text)
     assert differ
+
+
+# ---- the greedy prior at the root --------------------------------------------------------------
+def test_with_a_prior_the_first_iterations_go_to_the_option_the_evaluation_prefers():
+    """With a prior, the root expands its options best first by the greedy bot's values: one
+    iteration already picks what one step of look-ahead prefers (in endless.yaml, a point
+    gained rather than a turn waited), where the bare search picks the first expansion at
+    random."""
+    g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
+    s = g.new_state(2, 1)
+    guided = [IsmctsBot(0, seed, iterations=1, prior=1.0).choose(s).text for seed in range(12)]
+    bare = [IsmctsBot(0, seed, iterations=1).choose(s).text for seed in range(12)]
+    assert guided == ["gain"] * 12
+    assert set(bare) == {"wait", "gain"}
+
+
+def test_a_prior_fades_with_visits_so_the_search_can_overrule_it(monkeypatch):
+    """The bias is prior * value / (visits + 1): with many iterations the search's own results
+    decide. Here the prior is made to prefer waiting; the search still gains the point."""
+    g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
+    s = g.new_state(2, 1)
+
+    def backwards(state, seat, legal, rng, determinizations):
+        return [1.0 if a.text == "wait" else 0.0 for a in legal]
+
+    monkeypatch.setattr(ismcts_module, "option_values", backwards)
+    assert IsmctsBot(0, 3, iterations=1, prior=1.0).choose(s).text == "wait"
+    assert IsmctsBot(0, 3, iterations=200, prior=1.0).choose(s).text == "gain"
