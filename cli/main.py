@@ -39,7 +39,8 @@ seats:
     greedy       tries each move in a few deals consistent with what it sees, keeps the best
     ismcts[:N|:Ts]  searches (information set Monte Carlo tree search) N iterations, or T
                  seconds, per decision (ismcts:2000, ismcts:0.5s; bare ismcts: 1 second)
-    easy, medium, hard  levels: greedy, ismcts:0.3s, ismcts:2s
+    easy, medium, hard  levels: greedy, ismcts:0.3s, ismcts:2s (guided by greedy's look-ahead);
+                 medium:N, hard:N: a level with N iterations per decision (repeatable)
   Bots see only what their seat may know; their choices derive from the seed (with an
   iteration budget, exactly). Default: seat 0 human, the others medium. With several human
   seats the terminal is passed around: before each seat's private view a "pass the terminal"

@@ -245,15 +245,19 @@ def test_hints_do_not_change_the_rules():
     ("ismcts:2000", BotSpec("ismcts", "ismcts:2000", iterations=2000)),
     ("ISMCTS:0.5s", BotSpec("ismcts", "ismcts:0.5s", seconds=0.5)),
     ("easy", BotSpec("greedy", "easy")),
-    ("medium", BotSpec("ismcts", "medium", seconds=0.3)),
-    ("hard", BotSpec("ismcts", "hard", seconds=2.0)),
+    ("medium", BotSpec("ismcts", "medium", seconds=0.3, prior=1.0)),
+    ("hard", BotSpec("ismcts", "hard", seconds=2.0, prior=1.0)),
+    # a level's search with an iteration budget (repeatable) or another time
+    ("medium:300", BotSpec("ismcts", "medium:300", iterations=300, prior=1.0)),
+    ("Hard:0.5s", BotSpec("ismcts", "hard:0.5s", seconds=0.5, prior=1.0)),
 ])
 def test_seat_kinds_parse(text: str, spec: BotSpec):
     assert parse_bot_spec(text) == spec
 
 
 @pytest.mark.parametrize("bad", ["ismcts:0", "ismcts:-1s", "ismcts:abc", "ismcts:0s",
-                                 "ismcts:1e9", "robot", "ismcts:"])
+                                 "ismcts:1e9", "robot", "ismcts:", "hard:0", "medium:x",
+                                 "easy:5", "random:3"])
 def test_a_bad_seat_kind_is_a_usage_error_naming_the_accepted_forms(bad: str):
     """Issue 10: "--seats ismcts:0, ismcts:-1s, ismcts:abc, an unknown bot name: a usage error
     naming the accepted forms, exit 2"."""

@@ -337,8 +337,8 @@ def test_a_seat_with_no_choice_is_still_handed_the_terminal():
     (["--players", "2"], "allowed --players values: 3 to 7"),
     (["--players", "four"], "argument --players/-n: must be a whole number >= 1, not 'four'"),
     (["--seats", "human,robot,random"], "unknown seat kind 'robot' in --seats; accepted forms: "
-                                        "human, random, greedy, ismcts[:N|:Ts], easy, medium, "
-                                        "hard"),
+                                        "human, random, greedy, ismcts[:N|:Ts], easy, "
+                                        "medium[:N|:Ts], hard[:N|:Ts]"),
     (["--seats", "human,random", "--players", "3"], "--seats lists 2 seat(s) but --players is 3"),
     (["--seats", "human,random"], "--seats lists 2 seat(s), but SHAM is played by 3 to 7"),
     (["--seed", "-1"], "argument --seed: must be a whole number >= 0, not '-1'"),

@@ -26,7 +26,7 @@ def test_unknown_seat_kind_names_the_accepted_ones():
     run = cli("simulate", RACE, "--seats", "random,genius", "--games", "1")
     assert run.code == 2
     assert ("unknown seat kind 'genius' in --seats; accepted kinds: human, random, greedy, "
-            "ismcts[:N|:Ts], easy, medium, hard") in run.err
+            "ismcts[:N|:Ts], easy, medium[:N|:Ts], hard[:N|:Ts]") in run.err
 
 
 def test_a_human_seat_is_refused():

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import UsageError
 from .greedy import GreedyBot
-from .ismcts import IsmctsBot
+from .ismcts import EXPLORATION, IsmctsBot
 from .random import RandomBot
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..runtime.game import Game
     from ..runtime.state import State
 
-SPEC_HELP = "human, random, greedy, ismcts[:N|:Ts], easy, medium, hard"
+SPEC_HELP = "human, random, greedy, ismcts[:N|:Ts], easy, medium[:N|:Ts], hard[:N|:Ts]"
 MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 DEFAULT_ISMCTS_SECONDS = 1.0  # a bare `ismcts`
@@ -52,12 +52,20 @@ class BotSpec:
     text: str  # as the player wrote it, normalised (e.g. "ismcts:200", "medium")
     iterations: int | None = None
     seconds: float | None = None
+    # search settings of a level (None: the search's defaults); see IsmctsBot
+    depth: int | None = None
+    exploration: float | None = None
+    reuse: int = 1
+    prior: float = 0.0  # weight of the greedy look-ahead's values at the root (0: none)
 
 
+# medium and hard: the search guided at its root by greedy's look-ahead (without the guide, a
+# search of a few hundred iterations lost to greedy in a bundled game: benchmarks/README.md)
+LEVEL_PRIOR = 1.0
 LEVELS: dict[str, BotSpec] = {
     "easy": BotSpec("greedy", "easy"),
-    "medium": BotSpec("ismcts", "medium", seconds=0.3),
-    "hard": BotSpec("ismcts", "hard", seconds=2.0),
+    "medium": BotSpec("ismcts", "medium", seconds=0.3, prior=LEVEL_PRIOR),
+    "hard": BotSpec("ismcts", "hard", seconds=2.0, prior=LEVEL_PRIOR),
 }
 
 _BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d*)?|\.\d+)s)$")
@@ -78,8 +86,10 @@ def parse_bot_spec(text: str) -> BotSpec:
         return LEVELS[t]
     if t == "ismcts":
         return BotSpec("ismcts", t, seconds=DEFAULT_ISMCTS_SECONDS)
-    if t.startswith("ismcts:"):
-        budget = t[len("ismcts:"):]
+    name, _, budget = t.partition(":")
+    if name == "ismcts" or (name in LEVELS and LEVELS[name].kind == "ismcts"):
+        # medium:N, hard:0.5s: the level's search with another budget (N: repeatable)
+        base = LEVELS.get(name, BotSpec("ismcts", name))
         m = _BUDGET.match(budget)
         if m is None:
             raise _bad(text, "bad budget in seat kind")
@@ -87,11 +97,11 @@ def parse_bot_spec(text: str) -> BotSpec:
             n = int(m.group(1))
             if not 1 <= n <= MAX_ITERATIONS:
                 raise _bad(text, f"iterations must be 1 to {MAX_ITERATIONS:,} in seat kind")
-            return BotSpec("ismcts", f"ismcts:{n}", iterations=n)
+            return replace(base, text=f"{name}:{n}", iterations=n, seconds=None)
         secs = float(m.group(2))
         if not (math.isfinite(secs) and 0 < secs <= MAX_SECONDS):
             raise _bad(text, f"seconds must be above 0 and at most {MAX_SECONDS:g} in seat kind")
-        return BotSpec("ismcts", f"ismcts:{secs:g}s", seconds=secs)
+        return replace(base, text=f"{name}:{secs:g}s", iterations=None, seconds=secs)
     raise _bad(text, "unknown seat kind")
 
 
@@ -104,8 +114,10 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> Bot:
     if spec.kind == "greedy":
         return GreedyBot(seat, seed, name=spec.text)
     if spec.kind == "ismcts":
+        exploration = EXPLORATION if spec.exploration is None else spec.exploration
         return IsmctsBot(seat, seed, iterations=spec.iterations, seconds=spec.seconds,
-                         name=spec.text)
+                         name=spec.text, depth=spec.depth, exploration=exploration,
+                         reuse=spec.reuse, prior=spec.prior)
     raise UsageError(f"{spec.text!r} is not a bot (a person plays that seat)")
 
 

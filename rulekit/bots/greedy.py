@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from ..actions import Action
 from ..errors import EvaluationLimitError
 from ..runtime.observe import resample
@@ -34,33 +36,46 @@ class GreedyBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = self.seat
-        rng = decision_rng("greedy", self.seed, seat, state.decisions)
-        seeds = [rng.getrandbits(63) for _ in range(self.determinizations)]
-        dets = [resample(state, seat, k) for k in seeds]
-        hinted = state.game.hints.evaluate is not None
+        rng = decision_rng("greedy", self.seed, self.seat, state.decisions)
+        values = option_values(state, self.seat, legal, rng, self.determinizations)
         best, best_value = legal[0], -1.0
-        for a in legal:
-            total = 0.0
-            for k, det in zip(seeds, dets, strict=True):
-                s = det.clone()
-                options = by_text(s)
-                if a.text not in options:
-                    continue
-                rng.seed(k)  # common random numbers across the options
-                try:
-                    s.apply_unchecked(options[a.text])
-                    steps = 0
-                    while not s.over and s.decider == seat and steps < OWN_STEPS:
-                        s.apply_unchecked(policy(s, s.legal_actions(), rng.random))
-                        steps += 1
-                    if hinted or s.over:
-                        total += values_of(s)[seat]
-                    else:
-                        total += playout(s, rng, LOOKAHEAD_WITHOUT_EVALUATION)[seat]
-                except EvaluationLimitError:
-                    total += 0.5
-            value = total / len(dets)
+        for a, value in zip(legal, values, strict=True):
             if value > best_value:
                 best, best_value = a, value
         return best
+
+
+def option_values(state: State, seat: int, legal: list[Action], rng: random.Random,
+                  determinizations: int) -> list[float]:
+    """Each option's mean value for seat in a few determinizations (greedy's one-step look).
+
+    After the option, the seat's own remaining steps are played by the playout policy; the
+    position is then scored by the ruleset's evaluation, or, without it, by a short random
+    look-ahead. Every option meets the same determinizations and random numbers.
+    """
+    seeds = [rng.getrandbits(63) for _ in range(determinizations)]
+    dets = [resample(state, seat, k) for k in seeds]
+    hinted = state.game.hints.evaluate is not None
+    values = []
+    for a in legal:
+        total = 0.0
+        for k, det in zip(seeds, dets, strict=True):
+            s = det.clone()
+            options = by_text(s)
+            if a.text not in options:
+                continue
+            rng.seed(k)  # common random numbers across the options
+            try:
+                s.apply_unchecked(options[a.text])
+                steps = 0
+                while not s.over and s.decider == seat and steps < OWN_STEPS:
+                    s.apply_unchecked(policy(s, s.legal_actions(), rng.random))
+                    steps += 1
+                if hinted or s.over:
+                    total += values_of(s)[seat]
+                else:
+                    total += playout(s, rng, LOOKAHEAD_WITHOUT_EVALUATION)[seat]
+            except EvaluationLimitError:
+                total += 0.5
+        values.append(total / len(dets))
+    return values

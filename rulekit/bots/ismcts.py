@@ -19,10 +19,15 @@ from ..actions import Action
 from ..errors import EvaluationLimitError
 from ..runtime.observe import resample
 from ..runtime.state import State
+from .greedy import option_values
 from .playout import decision_rng, playout
 
-EXPLORATION = 0.7  # UCB1's constant, for results in [0, 1]
-DEPTH_WITH_EVALUATION = 40  # playout decisions before the ruleset's evaluation scores the game
+EXPLORATION = 0.5  # UCB1's constant, for results in [0, 1]
+# playout decisions before the ruleset's evaluation scores the game (then, at most SETTLE_STEPS
+# more, until no action is half built and no window open): short playouts leave the evaluation
+# less noise to see through and give several times the iterations of long ones
+DEPTH_WITH_EVALUATION = 10
+PRIOR_DETERMINIZATIONS = 2  # deals for the greedy values of the root options (the prior)
 DEPTH_WITHOUT_EVALUATION = 200  # without one, play further: only the outcome says much
 
 
@@ -42,15 +47,26 @@ class IsmctsBot:
     """Chooses by SO-ISMCTS with a budget of iterations or of seconds per decision."""
 
     def __init__(self, seat: int, seed: int, iterations: int | None = None,
-                 seconds: float | None = None, name: str = "ismcts", depth: int | None = None):
+                 seconds: float | None = None, name: str = "ismcts", depth: int | None = None,
+                 exploration: float = EXPLORATION, reuse: int = 1, prior: float = 0.0,
+                 prior_determinizations: int = PRIOR_DETERMINIZATIONS):
         if (iterations is None) == (seconds is None):
             raise ValueError("give exactly one budget: iterations or seconds")
+        if reuse < 1 or exploration < 0 or prior < 0 or prior_determinizations < 1:
+            raise ValueError("reuse and prior_determinizations must be 1 or more, "
+                             "exploration and prior 0 or more")
         self.name = name
         self.seat = seat
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.depth = depth
+        self.exploration = exploration
+        self.reuse = reuse  # iterations played on each determinization (cloned each time)
+        # progressive bias at the root: the greedy bot's value of each option, times prior,
+        # added to its score and fading as 1 / (visits + 1); the root expands best first
+        self.prior = prior
+        self.prior_determinizations = prior_determinizations
         self.last_iterations = 0  # how many iterations the last decision ran
 
     def choose(self, state: State) -> Action:
@@ -66,16 +82,31 @@ class IsmctsBot:
             depth = (DEPTH_WITH_EVALUATION if state.game.hints.evaluate is not None
                      else DEPTH_WITHOUT_EVALUATION)
         root = Node(state.n)
+        bias: dict[str, float] | None = None
+        if self.prior > 0:
+            values = option_values(state, seat, legal, random.Random(rng.getrandbits(63)),
+                                   self.prior_determinizations)
+            bias = {a.text: self.prior * v for a, v in zip(legal, values, strict=True)}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        reuse = self.reuse
+        det = state
         while True:
             if deadline is None:
                 if done >= (self.iterations or 0):
                     break
             elif done > 0 and time.perf_counter() >= deadline:
                 break
-            det = resample(state, seat, rng.getrandbits(63))
-            self._iterate(root, det, rng, depth)
+            if reuse == 1:
+                s = resample(state, seat, rng.getrandbits(63))
+            else:
+                if done % reuse == 0:
+                    det = resample(state, seat, rng.getrandbits(63))
+                s = det.clone()
+                # the engine's own randomness is hidden from every seat: draw it afresh, so
+                # the iterations sharing a deal still see different chance events
+                s.rng = rng.getrandbits(64)
+            self._iterate(root, s, rng, depth, bias)
             done += 1
         self.last_iterations = done
         best, best_key = legal[0], (-1, -1.0)
@@ -83,17 +114,23 @@ class IsmctsBot:
             child = root.children.get(a.text)
             if child is None or child.visits == 0:
                 continue
-            key = (child.visits, child.total[seat] / child.visits)
+            mean = child.total[seat] / child.visits
+            if bias is not None:
+                mean += bias[a.text] / (child.visits + 1)
+            key = (child.visits, mean)
             if key > best_key:
                 best, best_key = a, key
         return best
 
-    def _iterate(self, root: Node, s: State, rng: random.Random, depth: int) -> None:
+    def _iterate(self, root: Node, s: State, rng: random.Random, depth: int,
+                 bias: dict[str, float] | None = None) -> None:
         """One iteration on the determinization s: select, expand, play out, back up."""
         path: list[Node] = []
         node = root
         rnd = rng.random
         log = math.log
+        sqrt = math.sqrt
+        c = self.exploration
         try:
             while not s.over:
                 legal = s.legal_actions()
@@ -113,11 +150,18 @@ class IsmctsBot:
                     if untried:
                         continue  # expanding: no need to score the others
                     score = (child.total[decider] / child.visits
-                             + EXPLORATION * math.sqrt(log(child.avail) / child.visits))
+                             + c * sqrt(log(child.avail) / child.visits))
+                    if bias is not None and node is root:
+                        score += bias[a.text] / (child.visits + 1)
                     if score > best_score:
                         best, best_action, best_score = child, a, score
                 if untried:
-                    a = untried[int(rnd() * len(untried))] if len(untried) > 1 else untried[0]
+                    if bias is not None and node is root:
+                        a = max(untried, key=lambda u: bias[u.text])  # ties: the earlier
+                    elif len(untried) > 1:
+                        a = untried[int(rnd() * len(untried))]
+                    else:
+                        a = untried[0]
                     child = Node(s.n)
                     child.avail = 1
                     children[a.text] = child

@@ -102,14 +102,29 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
     return legal[-1]
 
 
-def playout(s: State, rng: random.Random, depth: int) -> list[float]:
-    """Play s on with the playout policy for at most depth decisions; the players' values."""
+SETTLE_STEPS = 60  # at most this many decisions past the depth to reach a quiet position
+
+
+def playout(s: State, rng: random.Random, depth: int, settle: int = SETTLE_STEPS) -> list[float]:
+    """Play s on with the playout policy for about depth decisions; the players' values.
+
+    The cut waits for a quiet position (no action half built, no reaction window open), for at
+    most `settle` more decisions: an estimate taken half-way through a placement or before its
+    challenge is answered would score the option, not its consequences.
+    """
     rnd = rng.random
+    weighted = bool(s.game.hints.weights)
+    limit = depth + settle
+    steps = 0
     try:
-        for _ in range(depth):
-            if s.over:
+        while not s.over:
+            if steps >= depth and (not s.stack or steps >= limit):
                 break
-            s.apply_unchecked(policy(s, s.legal_actions(), rnd))
+            if weighted:
+                s.apply_unchecked(policy(s, s.legal_actions(), rnd))
+            else:  # the same draw as policy's, without copying the legal actions
+                s.apply_unchecked(s.random_action(rng))
+            steps += 1
     except EvaluationLimitError:
         # the ruleset's own limits stopped this imagined game: no information either way
         return [0.5] * s.n
