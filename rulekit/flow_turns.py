@@ -24,8 +24,9 @@ def step_of(s: State, phase: CompiledPhase) -> int:
     return -phase.step if s.reversed_order else phase.step
 
 
-def direction(s: State) -> str:
-    """The current phase's turn order now: 'clockwise' or 'counterclockwise'."""
+def direction(s: State, e: dict | None = None) -> str:
+    """The current phase's turn order now: 'clockwise' or 'counterclockwise' (a compiled
+    expression's closure: e, the local names, is unused)."""
     return CLOCKWISE if step_of(s, s.game.phases[s.phase]) > 0 else COUNTERCLOCKWISE
 
 
