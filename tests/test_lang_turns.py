@@ -317,3 +317,18 @@ def test_the_bundled_games_save_no_turn_flow():
     for _ in range(30):
         state.apply(state.legal_actions()[0])
         assert "turn_flow" not in state.to_json()
+
+
+def test_the_new_statement_words_stay_free_as_names():
+    """`skip`, `call`, `reverse` and `order` start statements, and still name variables."""
+    text = text_of(actions="""\
+        actions:
+          pass: {effects: ["set skip = skip + 1", "set call = call + order", end turn]}
+        """, extra="""\
+        define:
+          order: "skip + call"
+        """).replace("    n: {type: int}\n", "    n: {type: int}\n    skip: {type: int}\n"
+                                                "    call: {type: int}\n")
+    state = rulekit.load_text(text, "lang.yaml").new_state(2)
+    play(state, ["pass", "pass"])
+    assert (gvar(state, "skip"), gvar(state, "call")) == (2, 4)
