@@ -696,10 +696,11 @@ class State:
                 if hook == PASSING:
                     self._next_turn(phase)
                     continue
-                last_rule = phase.rule + ".on_turn_begin"
-                g.run(last_rule, phase.on_turn_begin, self, {"actor": self.turn})
-                self._push_queued()
-                continue
+                if phase.on_turn_begin is not None:
+                    last_rule = phase.rule + ".on_turn_begin"
+                    g.run(last_rule, phase.on_turn_begin, self, {"actor": self.turn})
+                    self._push_queued()
+                    continue
             if self.end_turn_flag:
                 self.end_turn_flag = False
                 if phase.on_turn_end:

@@ -332,3 +332,30 @@ def test_the_new_statement_words_stay_free_as_names():
     state = rulekit.load_text(text, "lang.yaml").new_state(2)
     play(state, ["pass", "pass"])
     assert (gvar(state, "skip"), gvar(state, "call")) == (2, 4)
+
+
+def test_a_window_asked_from_on_turn_begin_is_answered_before_the_first_decision():
+    g = game(
+        """\
+        phases:
+          play:
+            first: "first(players)"
+            on_turn_begin: ["ask bet"]
+        """,
+        """\
+        actions:
+          pass: {effects: [end turn]}
+          call: {window: bet, effects: ["set nobody = opener", "add 1 to n"]}
+          fold: {window: bet, effects: ["add 10 to n"]}
+        """,
+        extra="""\
+        windows:
+          bet: {order: "players_after(opener)"}
+        """)
+    state = g.new_state(3)
+    assert state.decider == 1  # asked for seat 0's turn, before seat 0 decides
+    state.apply("call")
+    assert (gvar(state, "nobody"), gvar(state, "n")) == (0, 1)
+    assert state.decider == 0 and [str(a) for a in state.legal_actions()] == ["pass"]
+    state.apply("pass")
+    assert state.decider == 2  # seat 1's turn began: seat 2 is asked first
