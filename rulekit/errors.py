@@ -110,9 +110,11 @@ class IllegalActionError(RulekitError):
 class RuleRuntimeError(RulekitError):
     """A rule failed while the game ran (a ruleset bug the loader could not see)."""
 
-    def __init__(self, rule: str, message: str):
+    def __init__(self, rule: str, message: str, where: str = ""):
         self.rule = rule
-        super().__init__(f"rule {rule}: {message}")
+        self.detail = message  # the message without the rule's name
+        self.where = where  # the statement that failed and its file:line:col, when known
+        super().__init__(f"rule {rule}: {message}" + (f" ({where})" if where else ""))
 
 
 class EvaluationLimitError(RuleRuntimeError):

@@ -46,7 +46,8 @@ def test_a_rule_that_fails_in_play_is_reported_with_the_rule(tmp_path: Path) -> 
     assert run.code == 1
     assert run.out.splitlines()[1] == (
         f"{path}: cannot be played: game 1 of 5 (2 players, seed 0): RuleRuntimeError: rule "
-        "actions.pass.effects: division by zero")
+        f"actions.pass.effects: division by zero (in 'set passes = 10 // passes' at "
+        f"{path}:64:9)")  # the failing statement, located
 
 
 def test_without_play_no_game_is_dealt(tmp_path: Path) -> None:

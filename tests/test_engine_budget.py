@@ -72,7 +72,8 @@ def test_a_decision_past_the_budget_stops_naming_its_rule_and_changes_nothing():
     assert info.value.rule == "actions.work.effects"
     assert str(info.value) == (
         "rule actions.work.effects: the rules did more than 500 steps of work before the next "
-        "decision (limits.max_work): a loop, a list or a count too large")
+        "decision (limits.max_work): a loop, a list or a count too large "
+        "(in 'draw 600 from deck to pile' at budget.yaml:25:9)")  # the statement that ran out
     assert state == before
 
 
@@ -111,7 +112,8 @@ def test_a_number_past_10_to_the_15_either_way_stops_the_game(growth):
     with pytest.raises(rulekit.EvaluationLimitError) as info:
         state.apply("grow")
     assert str(info.value) == ("rule actions.grow.effects: a number grew past the limit of "
-                               "10^15 (to 16 digits)")
+                               f"10^15 (to 16 digits) (in 'set x = x + {growth}' at "
+                               "budget.yaml:28:15)")
 
 
 def test_the_log_is_bounded_for_the_whole_game_counting_every_logged_card():
@@ -124,4 +126,5 @@ def test_the_log_is_bounded_for_the_whole_game_counting_every_logged_card():
             said += 1
     assert said == 8  # the game's own events (game and phase begins) hold 2 more
     assert str(info.value) == ("rule actions.say.effects: the log grew past 100 events and "
-                               "logged values in one game (limits.max_log)")
+                               "logged values in one game (limits.max_log) (in 'log: said' at "
+                               "budget.yaml:30:16)")

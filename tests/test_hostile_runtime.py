@@ -99,7 +99,9 @@ def test_the_catalogue_holds_the_cases_the_issue_names():
     assert {"deal_huge_count", "deal_literal_cap_through_times", "for_nested_200_deep",
             "for_nested_45_deep", "sum_five_nested_comprehensions", "list_of_lists_of_lists",
             "definitions_double_a_list_40_times", "plus_grows_an_integer",
-            "phase_restarted_thousands_of_times_logging_the_deck"} <= names
+            "phase_restarted_thousands_of_times_logging_the_deck",
+            # issue 13: "`while` or `repeat` that never ends: EvaluationLimitError naming the rule"
+            "while_that_never_ends", "repeat_huge_count"} <= names
 
 
 def main(python: str, timeout: float) -> None:

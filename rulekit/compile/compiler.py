@@ -58,6 +58,7 @@ from ..rules.game import (
     ZoneInfo,
 )
 from ..rules.melds import MeldRules
+from . import stmt_control, stmt_procedures, stmt_turns
 from .hints import compile_hints
 
 Fn = Callable[[Any, dict], Any]
@@ -249,6 +250,7 @@ class Compiler:
         self.game: Rules | None = None
         self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
+        self.procs = stmt_procedures.ProcTable()  # procedures: signatures, compiled bodies
 
     # ---- error plumbing ----------------------------------------------------------------
     def error(self, message: str, path: YamlPath, *, key: bool = False, hint: str = "",
@@ -272,7 +274,8 @@ class Compiler:
             self.error(message, path, key=key, hint=hint)
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
-                 self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
+                 self.names_of_windows, self.procedures, self.phases_and_actions,
+                 self.card_labels, self.setup,
                  self.scoring, self.invariants, self.bot_hints, self.text_placeholders]
         for step in steps:
             step()
@@ -731,6 +734,10 @@ class Compiler:
     def names_of_windows(self) -> None:
         self.tables.windows = set(self.spec.windows)
 
+    def procedures(self) -> None:
+        """Named effect procedures (rulekit.stmt_procedures): checked and compiled once."""
+        stmt_procedures.compile_all(self)
+
     # ---- effects -----------------------------------------------------------------------
     def effects(self, items: Any, path: YamlPath, scope: Scope) -> Fn:
         if not isinstance(items, list):
@@ -739,19 +746,14 @@ class Compiler:
             return _noop
         scope = scope.child()
         scope.effects = True
-        fns = [f for i, item in enumerate(items) if (f := self.effect(item, path + (i,), scope))]
-        if not fns:
-            return _noop
-        if len(fns) == 1:
-            return fns[0]
-
-        def run(s: Any, e: dict) -> None:
-            for f in fns:
-                f(s, e)
-                if s.over:  # nothing happens after 'end game'
-                    return
-
-        return run
+        fns: list[Fn] = []
+        wheres: list[str] = []  # each statement's text and place, named by a runtime error
+        for i, item in enumerate(items):
+            f = self.effect(item, path + (i,), scope)
+            if f is not None:
+                fns.append(f)
+                wheres.append(stmt_control.statement_where(self, item, path + (i,)))
+        return stmt_control.located_list(fns, wheres)
 
     def effect(self, item: Any, path: YamlPath, scope: Scope) -> Fn | None:
         self.x.weight += 1  # running a statement is work, even one without expressions
@@ -773,14 +775,19 @@ class Compiler:
                 return self.for_effect(item, path, scope)
             if "log" in item:
                 return self.log_effect(item, path, scope)
+            if "repeat" in item:
+                return stmt_control.repeat_effect(self, item, path, scope)
+            if "while" in item:
+                return stmt_control.while_effect(self, item, path, scope)
         if isinstance(item, dict):
             keys = ", ".join(str(k) for k in item) or "no keys"
-            close = did_you_mean(str(next(iter(item), "")), ["if", "for", "log"])
-            self.error(f"an effect mapping needs 'if', 'for' or 'log', but this one has: {keys}",
+            close = did_you_mean(str(next(iter(item), "")), stmt_control.MAPPING_KEYS)
+            self.error("an effect mapping needs 'if', 'for', 'repeat', 'while' or 'log', but this "
+                       f"one has: {keys}",
                        path, hint=close or "a statement is written as text, e.g. - set x = 1")
             return None
         self.error("an effect is a statement (text), or a mapping with if/then/else, "
-                   f"for/do, or log/args/to; not {_show(item)}", path)
+                   f"for/do, repeat/do, while/do, or log/args/to; not {_show(item)}", path)
         return None
 
     def _keys(self, item: dict, allowed: set[str], path: YamlPath) -> bool:
@@ -794,12 +801,12 @@ class Compiler:
         return ok
 
     def if_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
-        self._keys(item, {"if", "then", "else"}, path)
+        self._keys(item, {"if", "then", "elif", "else"}, path)
         cond = self.expr(item["if"], path + ("if",), scope, BOOL, "the condition of 'if'")
         if "then" not in item:
             self.error("an 'if' effect needs 'then'", path)
         then = self.effects(item.get("then", []), path + ("then",), scope)
-        other = self.effects(item.get("else", []), path + ("else",), scope)
+        other = stmt_control.else_part(self, item, path, scope)
         if cond is None:
             return None
         c = cond.fn
@@ -947,7 +954,10 @@ class Compiler:
         kind = str(tree.data)
         method = getattr(self, "s_" + kind, None)
         if method is None:
-            raise fail(tree, f"'{kind}' is not a statement")
+            more = stmt_turns.STATEMENTS.get(kind) or stmt_procedures.STATEMENTS.get(kind)
+            if more is None:
+                raise fail(tree, f"'{kind}' is not a statement")
+            return more(self, tree, scope)
         return method(tree, scope)
 
     def _zone(self, tree: Tree, scope: Scope, what: str) -> Fn:
@@ -1259,7 +1269,8 @@ class Compiler:
                 step=1 if ph.turn_order == "clockwise" else -1,
                 on_begin=self.effects(ph.on_begin, path + ("on_begin",), empty),
                 end_if=end_if.fn if end_if else None,
-                on_end=self.effects(ph.on_end, path + ("on_end",), empty), next=nxt))
+                on_end=self.effects(ph.on_end, path + ("on_end",), empty), next=nxt,
+                **stmt_turns.turn_hooks(self, ph, path)))
         for name, w in self.spec.windows.items():
             path = ("windows", name)
             if w.prompt:

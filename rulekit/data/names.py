@@ -87,7 +87,7 @@ def _names(spec: Ruleset) -> Iterator[tuple[Any, tuple, bool]]:
         if isinstance(values, list):
             for j, v in enumerate(values):
                 yield v, ("cards", "attributes", attr, j), False
-    for section in ("zones", "phases", "actions", "windows", "text", "define"):
+    for section in ("zones", "phases", "actions", "windows", "text", "define", "procedures"):
         for name in getattr(spec, section):
             yield name, (section, name), True
     for scope in ("game", "player", "team", "turn"):

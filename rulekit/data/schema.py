@@ -174,6 +174,15 @@ class PhaseSpec(Model):
     end_if: Expr | None = None
     on_end: Effects = []
     next: str | None = None
+    on_turn_begin: Effects = []  # effects when a turn begins, before its first decision
+    on_turn_end: Effects = []  # effects when a turn ends by 'end turn', before it passes
+
+
+class ProcedureSpec(Model):
+    """A named list of effects with typed parameters, run by `call NAME(ARGS)`."""
+
+    params: list[dict[str, str]] = []  # each one {name: type}, in order
+    effects: Effects = []
 
 
 class ScoringSpec(Model):
@@ -207,6 +216,7 @@ class Ruleset(Model):
     zones: dict[str, ZoneSpec] = Field(min_length=1)
     variables: VariablesSpec = VariablesSpec()
     define: dict[str, Expr] = {}
+    procedures: dict[str, ProcedureSpec] = {}
     setup: Effects = []
     phases: dict[str, PhaseSpec] = Field(min_length=1)
     actions: dict[str, ActionSpec] = Field(min_length=1)

@@ -19,6 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..data.spelling import did_you_mean
 from ..errors import EvaluationLimitError, RuleRuntimeError
+from . import turnorder
 
 Fn = Callable[[Any, dict], Any]
 
@@ -227,7 +228,10 @@ STATEMENT_FORMS = {
     "deal": "deal NUMBER from ZONE to each PLAYER-ZONE", "shuffle": "shuffle ZONE",
     "swap": "swap ZONE with ZONE", "reveal": "reveal CARDS", "ask": "ask WINDOW [to PLAYERS]",
     "end": "end turn, or end game REASON", "turn": "turn to PLAYER", "pass": "pass",
+    "reverse": "reverse turn order", "skip": "skip NUMBER",
+    "call": "call PROCEDURE(ARGUMENTS)",
 }
+TURN_DIRECTIONS = frozenset({turnorder.CLOCKWISE, turnorder.COUNTERCLOCKWISE})
 
 
 def _parse_hint(text: str, start: str, tok: Token | None, expected: set[str]) -> str:
@@ -238,7 +242,8 @@ def _parse_hint(text: str, start: str, tok: Token | None, expected: set[str]) ->
             tok is None and len(words) <= 1 or tok is not None and tok.column == tok.line == 1):
         close = did_you_mean(first, STATEMENT_FORMS)
         return ((close + " " if close else "") + "an effect starts with one of: set, add, move, "
-                "draw, refill, deal, shuffle, swap, reveal, ask, end turn, turn to, end game, pass")
+                "draw, refill, deal, shuffle, swap, reveal, ask, end turn, turn to, end game, "
+                "pass, reverse turn order, skip, call")
     if tok is not None and tok.value == "=" and not (start == "stmt" and first == "set"):
         return "to compare, write ==, !=, <, <=, > or >="
     if tok is None:
@@ -345,7 +350,7 @@ MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "i
                  "can_extend", "can_form_meld", "can_meld_with"}
 BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
             "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
-            "cards", "len", "team", "members"} | MELD_BUILTINS
+            "cards", "len", "team", "members", "next_in_turn"} | MELD_BUILTINS
 AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
 
 
@@ -460,6 +465,8 @@ class ExprCompiler:
             return Typed(PLAYERS, lambda s, e: s.players)
         if name == "num_players":
             return Typed(INT, lambda s, e: s.n)
+        if name == "turn_direction":  # the current phase's turn order now (after reversals)
+            return Typed(STR, turnorder.direction, domain=TURN_DIRECTIONS)
         if name == "teams" and t.team_names:
             everyone = list(range(len(t.team_names)))
             return Typed(list_of(TEAM), lambda s, e: everyone)
@@ -1064,6 +1071,10 @@ class ExprCompiler:
             f = need(0, PLAYER, "a player")
             step = 1 if name == "next_player" else -1
             return Typed(PLAYER, lambda s, e: (f(s, e) + step) % s.n)
+        if name == "next_in_turn":  # who gets the turn after p (direction, active; no skips)
+            arity(1)
+            f = need(0, PLAYER, "a player")
+            return Typed(PLAYER, lambda s, e: turnorder.next_in_turn(s, f(s, e)))
         if name == "seat":
             arity(1)
             f = need(0, PLAYER, "a player")

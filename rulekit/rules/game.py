@@ -229,6 +229,8 @@ class CompiledPhase:
     on_end: Fn
     next: int = 0
     actions: list[CompiledAction] = field(default_factory=list)
+    on_turn_begin: Fn = None  # effects when a turn begins, actor bound (None: no hook)
+    on_turn_end: Fn = None  # effects when a turn ends by 'end turn', before it passes
 
 
 @dataclass
@@ -360,7 +362,7 @@ class Rules:
             return fn(s, env)
         except RuleRuntimeError as e:
             if not e.rule:  # named here, keeping its kind (EvaluationLimitError...)
-                raise type(e)(rule, str(e).split(": ", 1)[-1]) from None
+                raise type(e)(rule, e.detail, e.where) from None
             raise
         except RecursionError:
             raise EvaluationLimitError(rule, "the rule nests too deeply") from None

@@ -16,6 +16,7 @@ from ..errors import (
     UsageError,
     log_full,
 )
+from ..lang.turnorder import BEGIN, NO_HOOK, PASSING, pass_with_skips, step_of
 from .eventlog import EventLog, NoLog
 from .statecheck import check_document
 
@@ -92,7 +93,7 @@ class State:
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                  "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
-                 "_meld_cache", "work", "log_room")
+                 "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Rules, n: int, seed: int, log: bool = True):
@@ -121,6 +122,11 @@ class State:
         self.ending_phase = False  # on_end ran and opened windows; begin the next phase after
         self.work = game.max_work  # the evaluation budget left until the next decision
         self.log_room = game.max_log  # what the log may still hold (events and their values)
+        # turn flow (rulekit.lang.turnorder): a turn hook pending, the phase's order reversed, and
+        # how many players the next pass of the turn skips
+        self.turn_hook = NO_HOOK
+        self.reversed_order = False
+        self.skips = 0
         # melds: the meld holding each card (0: none), the value a wild stands for, and each
         # meld's kind and zone (meld ids index these lists; 0 is unused). None without melds.
         has_melds = game.meld_rules is not None
@@ -189,6 +195,9 @@ class State:
         c._queued = []
         c.work = self.work
         c.log_room = self.log_room
+        c.turn_hook = self.turn_hook
+        c.reversed_order = self.reversed_order
+        c.skips = self.skips
         return c
 
     def key(self) -> tuple:
@@ -205,7 +214,8 @@ class State:
                 self.ending_phase, None if self.meld_of is None else tuple(self.meld_of),
                 None if self.as_value is None else tuple(self.as_value),
                 tuple(self.meld_kinds), tuple(self.meld_zone),
-                tuple(tuple(_freeze(x) for x in v) for v in self.teamvars))
+                tuple(tuple(_freeze(x) for x in v) for v in self.teamvars),
+                self.turn_hook, self.reversed_order, self.skips)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
@@ -391,10 +401,14 @@ class State:
     def turn_to(self, p: int) -> None:
         """Give the turn to p and reset the per-turn variables."""
         if p is None or not 0 <= p < self.n:
-            raise RuleRuntimeError("", f"cannot give the turn to {p!r}")
+            raise RuleRuntimeError("", "cannot give the turn to "
+                                   + ("none" if p is None else repr(p)))
         self.turn = p
         self.tvars = list(self.game.turn_var_initial)
         self.end_turn_flag = False
+        # the new turn's on_turn_begin runs before p's first decision (this also drops a
+        # pending pass of the turn: 'turn to' in on_turn_end gives the turn instead)
+        self.turn_hook = BEGIN if self.game.phases[self.phase].on_turn_begin else NO_HOOK
 
     def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
         """Append an event to the log; audience None means everyone sees it whole."""
@@ -688,8 +702,27 @@ class State:
                     continue
                 self._begin_phase(phase.next)
                 continue
+            hook = self.turn_hook
+            if hook:  # a turn began (its on_turn_begin is due), or ended (it passes now)
+                self.turn_hook = NO_HOOK
+                if hook == PASSING:
+                    self._next_turn(phase)
+                    continue
+                if phase.on_turn_begin is not None:
+                    last_rule = phase.rule + ".on_turn_begin"
+                    g.run(last_rule, phase.on_turn_begin, self, {"actor": self.turn})
+                    self._push_queued()
+                    continue
             if self.end_turn_flag:
                 self.end_turn_flag = False
+                if phase.on_turn_end:
+                    # the turn passes once on_turn_end and the windows it asks are done
+                    self.turn_hook = PASSING
+                    last_rule = phase.rule + ".on_turn_end"
+                    g.run(last_rule, phase.on_turn_end, self, {"actor": self.turn})
+                    self._push_queued()
+                    self.end_turn_flag = False  # 'end turn' in on_turn_end changes nothing
+                    continue
                 self._next_turn(phase)
                 continue
             legal = self._turn_actions(phase)
@@ -707,6 +740,8 @@ class State:
         g = self.game
         self.phase = index
         phase = g.phases[index]
+        self.reversed_order = False  # each phase begins in its own turn_order, no skip pending
+        self.skips = 0
         self.add_event("phase_begins", (("phase", "key", phase.label),), None)
         g.run(phase.rule + ".on_begin", phase.on_begin, self, {})
         self._push_queued()
@@ -717,8 +752,11 @@ class State:
 
     def _next_turn(self, phase: Any) -> None:
         g = self.game
+        if self.skips:
+            self.turn_to(pass_with_skips(self, phase))
+            return
         n = self.n
-        step = phase.step
+        step = step_of(self, phase)
         p = self.turn
         for i in range(1, n + 1):
             q = (p + step * i) % n
@@ -789,6 +827,10 @@ class State:
             "decisions": self.decisions, "end_turn": self.end_turn_flag,
             "ending_phase": self.ending_phase,
             "teamvars": self.teamvars,
+            # turn flow: written only when it differs from a fresh turn's (older documents)
+            **({"turn_flow": [self.turn_hook, self.reversed_order, self.skips]}
+               if (self.turn_hook, self.reversed_order, self.skips) != (NO_HOOK, False, 0)
+               else {}),
             "melds": None if self.meld_of is None else {
                 "of": self.meld_of, "as": self.as_value, "kinds": self.meld_kinds,
                 "zones": self.meld_zone},
@@ -830,6 +872,7 @@ class State:
         s.end_turn_flag = data["end_turn"]
         s.ending_phase = data.get("ending_phase", False)
         s.teamvars = [[_thaw(x) for x in v] for v in data.get("teamvars", [])]
+        s.turn_hook, s.reversed_order, s.skips = data.get("turn_flow", (NO_HOOK, False, 0))
         melds = data.get("melds")
         if melds is not None:
             s.meld_of = list(melds["of"])

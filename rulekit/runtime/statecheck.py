@@ -19,7 +19,7 @@ MAX_NUMBER = 10**15  # the largest number a rule may compute (see dsl)
 MAX_TEXT = 10_000  # characters of any text in a document
 REQUIRED = ("ruleset", "n", "seed", "zones", "faceup", "gvars", "pvars", "tvars", "phase", "turn",
             "stack", "rng", "log", "history", "over", "outcome", "decisions", "end_turn")
-OPTIONAL = ("ending_phase", "teamvars", "melds")
+OPTIONAL = ("ending_phase", "teamvars", "melds", "turn_flow")
 
 
 def _fail(path: str, problem: str) -> StateDocumentError:
@@ -154,6 +154,11 @@ class _Checker:
         self.int_in(d["decisions"], 0, g.max_decisions, "decisions")
         self.boolean(d["end_turn"], "end_turn")
         self.boolean(d.get("ending_phase", False), "ending_phase")
+        if "turn_flow" in d:  # the turn hook pending, the order reversed, the skips pending
+            flow = self.seq(d["turn_flow"], "turn_flow", 3)
+            self.int_in(flow[0], 0, 2, "turn_flow[0]")
+            self.boolean(flow[1], "turn_flow[1]")
+            self.int_in(flow[2], 0, MAX_NUMBER, "turn_flow[2]")
         self.melds(d.get("melds"))
 
     def zones(self, zones: Any) -> None:

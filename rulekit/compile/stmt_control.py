@@ -1,0 +1,171 @@
+"""Control statements of effect lists: located lists, `repeat`, `while` and `elif`.
+
+Every effect list runs its statements through `located_list`, so a statement that fails at run
+time names itself and its file:line:col (the innermost statement, inside loops and procedures).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RuleRuntimeError
+from ..lang.expressions import BOOL, INT, charge
+
+if TYPE_CHECKING:
+    from ..data.yamlsource import YamlPath
+    from ..lang.expressions import Scope
+    from .compiler import Compiler
+
+Fn = Callable[[Any, dict], Any]
+# Python failures a rule can cause (a ruleset bug the loader could not see); shown in words
+PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
+SHOWN_STATEMENT = 60  # characters of a statement quoted in a runtime error
+MAPPING_KEYS = ("if", "for", "repeat", "while", "log")
+
+
+def _noop(s: Any, e: dict) -> None:
+    return None
+
+
+def relocated(err: BaseException, where: str) -> RuleRuntimeError:
+    """err as a rule error naming the statement `where`, unless an inner statement is named."""
+    if isinstance(err, RuleRuntimeError):
+        if err.where:
+            return err
+        return type(err)(err.rule, err.detail, where)
+    return RuleRuntimeError("", f"the statement failed ({type(err).__name__}: {err})", where)
+
+
+def located_list(fns: list[Fn], wheres: list[str]) -> Fn:
+    """Run statements in order (nothing after 'end game'); a failure names its statement."""
+    if not fns:
+        return _noop
+    if len(fns) == 1:
+        f, w = fns[0], wheres[0]
+
+        def one(s: Any, e: dict) -> None:
+            try:
+                f(s, e)
+            except (RuleRuntimeError, *PY_ERRORS) as err:
+                raise relocated(err, w) from None
+
+        return one
+    pairs = tuple(zip(fns, wheres, strict=True))
+
+    def run(s: Any, e: dict) -> None:
+        for f, w in pairs:
+            try:
+                f(s, e)
+            except (RuleRuntimeError, *PY_ERRORS) as err:
+                raise relocated(err, w) from None
+            if s.over:  # nothing happens after 'end game'
+                return
+
+    return run
+
+
+def statement_where(c: Compiler, item: Any, path: YamlPath) -> str:
+    """How a runtime error names a statement: its text and file:line:col."""
+    if isinstance(item, dict):
+        key = next((k for k in (*MAPPING_KEYS, "call") if k in item), None)
+        text = f"{key}: {item[key]}" if key is not None else "a mapping"
+        d = c.src.diagnostic("", path + ((key,) if key is not None else ()), key=key is not None)
+    else:
+        text = str(item)
+        d = c.src.diagnostic("", path)
+    text = re.sub(r"\s+", " ", text).strip()
+    if len(text) > SHOWN_STATEMENT:
+        text = text[:SHOWN_STATEMENT - 3] + "..."
+    at = f"{d.file}:{d.line}:{d.col}" if d.line else d.file
+    return f"in '{text}' at {at}"
+
+
+def repeat_effect(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    """`{repeat: N, do: [...]}`: the effects N times; N is read once, before the first pass."""
+    c._keys(item, {"repeat", "do"}, path)
+    if "do" not in item:
+        c.error("a 'repeat' effect needs 'do' (the effects to repeat)", path)
+    count = c.expr(item["repeat"], path + ("repeat",), scope, INT, "the count of 'repeat'")
+    if count is not None and count.is_const and count.const < 0:
+        c.error(f"'repeat' needs a count of 0 or more, not {count.const}", path + ("repeat",))
+        count = None
+    w0 = c.x.weight
+    body = c.effects(item.get("do", []), path + ("do",), scope)
+    w = c.x.weight - w0 + 1  # the cost of one pass, charged before the loop for them all
+    if count is None:
+        return None
+    nf = count.fn
+
+    def run(s: Any, e: dict) -> None:
+        n = nf(s, e)
+        if n < 0:
+            raise RuleRuntimeError("", f"'repeat' needs a count of 0 or more, not {n}")
+        charge(s, n * w)
+        for _ in range(n):
+            body(s, e)
+            if s.over:
+                return
+
+    return run
+
+
+def while_effect(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    """`{while: COND, do: [...]}`: the effects again and again while COND holds (checked first)."""
+    c._keys(item, {"while", "do"}, path)
+    if "do" not in item:
+        c.error("a 'while' effect needs 'do' (the effects to repeat)", path)
+    w0 = c.x.weight
+    cond = c.expr(item["while"], path + ("while",), scope, BOOL, "the condition of 'while'")
+    body = c.effects(item.get("do", []), path + ("do",), scope)
+    w = c.x.weight - w0 + 1  # one pass: the condition and the body, charged at every pass
+    if cond is None:
+        return None
+    cf = cond.fn
+
+    def run(s: Any, e: dict) -> None:
+        while cf(s, e):
+            charge(s, w)  # a loop that never ends runs out of limits.max_work
+            body(s, e)
+            if s.over:
+                return
+
+    return run
+
+
+def else_part(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn:
+    """What an `if` does when its condition is false: its `elif` entries in order, then `else`."""
+    other = c.effects(item.get("else", []), path + ("else",), scope)
+    if "elif" not in item:
+        return other
+    entries = item["elif"]
+    if not isinstance(entries, list) or not entries:
+        c.error("'elif' is a list of {if: CONDITION, then: [EFFECTS]}", path + ("elif",),
+                hint="write each case as '- if: ...' with 'then:' under it")
+        return other
+    branches: list[tuple[Fn, Fn]] = []
+    for j, entry in enumerate(entries):
+        epath = path + ("elif", j)
+        if not isinstance(entry, dict):
+            c.error("each 'elif' entry is a mapping {if: CONDITION, then: [EFFECTS]}", epath)
+            continue
+        c._keys(entry, {"if", "then"}, epath)
+        if "if" not in entry or "then" not in entry:
+            missing = "if" if "if" not in entry else "then"
+            c.error(f"an 'elif' entry needs '{missing}'", epath)
+            continue
+        cond = c.expr(entry["if"], epath + ("if",), scope, BOOL, "the condition of 'elif'")
+        then = c.effects(entry["then"], epath + ("then",), scope)
+        if cond is not None:
+            branches.append((cond.fn, then))
+    cases = tuple(branches)
+
+    def run(s: Any, e: dict) -> None:
+        for cf, then in cases:
+            if cf(s, e):
+                then(s, e)
+                return
+        other(s, e)
+
+    return run

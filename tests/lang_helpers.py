@@ -1,0 +1,87 @@
+"""Small inline rulesets for the tests of the language's flow constructs (tests/test_lang_*.py).
+
+`game(phases=..., actions=..., extra=...)` loads a game of plain cards (v from 1 to 10, three of
+each) with a hidden deck, a public pile and a hand per player; the sections given replace the
+defaults. `line_of(text, needle)` is the 1-based line of a ruleset's text holding needle.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import rulekit
+
+HEAD = """\
+name: Lang test
+players: {min: 2, max: 6}
+cards:
+  attributes: {v: int}
+  deck: [{v: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], count: 3}]
+  start: deck
+  label: [{text: card}]
+zones:
+  deck: {visibility: hidden}
+  pile: {visibility: public}
+  hand: {owner: player, visibility: owner}
+variables:
+  game:
+    trace: {type: players}
+    ended: {type: players}
+    n: {type: int}
+    zero: {type: int}
+    nobody: {type: player}
+    word: {type: text}
+  player:
+    out: {type: bool}
+"""
+PHASES = """\
+phases:
+  play:
+    first: "first(players)"
+    active: "not p.out"
+"""
+ACTIONS = """\
+actions:
+  pass: {effects: [end turn]}
+"""
+TAIL = """\
+scoring: {score: "0"}
+text:
+  card: {en: "card {v}"}
+  done: {en: done}
+"""
+
+
+def text_of(phases: str = PHASES, actions: str = ACTIONS, extra: str = "") -> str:
+    """The ruleset's text with these sections (each a dedented YAML block)."""
+    parts = [HEAD, textwrap.dedent(phases), textwrap.dedent(actions), textwrap.dedent(extra), TAIL]
+    return "".join(p if p.endswith("\n") or not p else p + "\n" for p in parts)
+
+
+def game(phases: str = PHASES, actions: str = ACTIONS, extra: str = "",
+         file: str = "lang.yaml") -> rulekit.Game:
+    """Load the ruleset made of these sections."""
+    return rulekit.load_text(text_of(phases, actions, extra), file)
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based number of the first line of text holding needle."""
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(f"{needle!r} is not in the text")
+
+
+def gvar(state: rulekit.State, name: str) -> object:
+    """A game variable's value."""
+    info = next(v for v in state.game.game_vars if v.name == name)
+    return state.gvars[info.index]
+
+
+def load_error(text: str, file: str = "lang.yaml") -> rulekit.RulesetError:
+    """The RulesetError loading text raises (the test fails if it loads)."""
+    try:
+        rulekit.load_text(text, file)
+    except rulekit.RulesetError as e:
+        return e
+    raise AssertionError("the ruleset loaded")
