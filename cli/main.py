@@ -204,7 +204,7 @@ def _unknown_variant(path: str, e: UnknownVariantError) -> str:
 def _players(game: rulekit.Game, requested: int | None) -> int:
     lo, hi = game.min_players, game.max_players
     if requested is None:
-        return 4 if lo <= 4 <= hi else lo
+        return game.default_players  # players.default, else 4 kept within min..max
     if not lo <= requested <= hi:
         allowed = str(lo) if lo == hi else f"{lo} to {hi}"
         raise _Usage(f"{game.name} is played by {allowed} players, not {requested} "

@@ -175,7 +175,7 @@ def _players(game: rulekit.Game, requested: int | None) -> int:
     lo, hi = game.min_players, game.max_players
     allowed = str(lo) if lo == hi else f"{lo} to {hi}"
     if requested is None:
-        return 4 if lo <= 4 <= hi else lo
+        return game.default_players  # players.default, else 4 kept within min..max
     if not lo <= requested <= hi:
         raise SimUsage(f"{game.name} is played by {allowed} players, not {requested} "
                        f"(allowed --players values: {allowed})")

@@ -17,7 +17,7 @@ from typing import Any
 from lark import Token, Tree
 from pydantic import ValidationError
 
-from . import dsl, variants
+from . import dsl, knowledge, langdata, variants
 from .actions import DONE, PICK, START, Action
 from .dsl import (
     BOOL,
@@ -56,7 +56,7 @@ from .game import (
 from .hints import compile_hints
 from .melds import MeldRules
 from .names import check_names, hidden_char, shown, skeleton
-from .schema import ComputedAttr, Ruleset
+from .schema import ComputedAttr, IntAttr, Ruleset
 from .state import State
 from .text import placeholders
 from .textcheck import TextUse, static_uses, unfilled
@@ -200,7 +200,7 @@ def _simplify_pydantic(errors: list[dict]) -> list[dict]:
 
 
 _UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", "str", "int",
-               "bool", "Ruleset"}
+               "bool", "Ruleset", "IntAttr"}
 
 
 def _show(v: Any) -> str:
@@ -262,6 +262,7 @@ class Compiler:
         self.game: Game | None = None
         self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
+        self.word_uses: list[langdata.WordUse] = []  # choices' words, checked once all compiled
 
     # ---- error plumbing ----------------------------------------------------------------
     def error(self, message: str, path: YamlPath, *, key: bool = False, hint: str = "",
@@ -283,12 +284,15 @@ class Compiler:
         self.game = Game(self.spec, self.src.file)
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
+        langdata.check_players(self)
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
                  self.scoring, self.invariants, self.bot_hints, self.text_placeholders]
         for step in steps:
             step()
+        for use in self.word_uses:
+            langdata.check_words(self, use)
         if self.diags:
             # in file order, so a reader can work down the file
             raise RulesetError(sorted(_dedupe(self.diags), key=lambda d: (d.line, d.col)))
@@ -382,6 +386,7 @@ class Compiler:
         spec = self.spec.cards
         plain: dict[str, tuple[str, frozenset | None]] = {}
         computed: dict[str, str] = {}
+        named: dict[str, dict[int, str]] = {}  # number attributes whose values have names
         for name, a in spec.attributes.items():
             if name == "count":
                 self.error("a card attribute cannot be called 'count': deck entries use 'count' "
@@ -394,6 +399,9 @@ class Compiler:
                 plain[name] = (BOOL, None)
             elif isinstance(a, ComputedAttr):
                 computed[name] = a.computed
+            elif isinstance(a, IntAttr):
+                plain[name] = (INT, None)
+                named[name] = a.names
             else:
                 kinds = {type(v) for v in a}
                 if len(kinds) > 1 or not a:
@@ -465,6 +473,8 @@ class Compiler:
             g.card_attrs[name] = table
             g.attr_types[name] = ty
             t.attributes[name] = (ty, domain, table)
+            if name in named and not bad:
+                langdata.check_attribute_names(self, name, named[name], table)
         # computed attributes see the plain ones by name
         for name, text in computed.items():
             path = ("cards", "attributes", name, "computed")
@@ -687,7 +697,9 @@ class Compiler:
                 table[name] = (len(infos), ty)
                 if domain is not None:
                     self.var_domains[name] = domain
-                infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name))
+                    t.var_domains[name] = domain
+                infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name,
+                                     langdata.variable_names(self, name, v, ty, path)))
                 initial.append(self.initial(ty, v.initial, path + ("initial",), domain))
 
     RESERVED = {"actor", "opener", "it", "p", "players", "num_players", "true", "false", "none"}
@@ -896,6 +908,8 @@ class Compiler:
                            path + ("args", name))
                 continue
             fn = typed.fn
+            if kind == "int" and typed.names:  # shown by its name: logged as the name's key
+                kind, fn = "str", langdata.named(fn, typed.names)
             if typed.type == ZONE:
                 fn = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(fn)
             elif typed.type == dsl.MELD:  # a meld is shown by its cards as they are now
@@ -986,6 +1000,8 @@ class Compiler:
         if compatible(CARDS, typed.type):
             def listed_cards(s: Any, e: dict) -> list:
                 cards = f(s, e)
+                if cards is None:  # a skipped cards parameter: none moves (shows) nothing
+                    return []
                 charge(s, len(cards))
                 return cards
             return listed_cards
@@ -1000,6 +1016,8 @@ class Compiler:
             raise fail(value_tree, f"cannot store {describe(value.type)} in a variable that "
                        f"holds {describe(ty)}")
         domain = self.var_domains.get(str(lv.children[-1]))
+        if domain is not None and value.words is not None:
+            value.words.meets(domain)
         if domain is not None and value.is_const and value.const not in domain \
                 and value.const is not None:
             raise fail(value_tree, f"'{value.const}' is not one of the values "
@@ -1150,6 +1168,9 @@ class Compiler:
             s.swap(za, zb)
 
         return run
+
+    def s_show_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        return knowledge.compile_show(self, tree, scope)
 
     def s_reveal_stmt(self, tree: Tree, scope: Scope) -> Fn:
         cf = self._cards(tree.children[0], scope, "what 'reveal' shows")
@@ -1361,6 +1382,8 @@ class Compiler:
             w = self.expr(p.when, path + ("when",), scope, BOOL, "'when'")
             cp.when = w.fn if w else _true
         where_scope = scope.child()
+        limit_scope = scope  # what min and max see: a cards parameter's also see 'picked'
+        words = None  # a choice's literal words, checked against the domains they meet
         allowed = {"cards": {"from", "min", "max", "where"}, "choice": {"values", "where"},
                    "number": {"min", "max", "where"}, "player": {"among", "where"}}[kind]
         allowed |= {"when", "otherwise", "prompt"}
@@ -1382,6 +1405,7 @@ class Compiler:
                     self.error(f"'from' must be a zone or a list of cards, but this is "
                                f"{describe(src.type)}", path + ("from",))
             where_scope.names["it"] = local("it", CARD)
+            limit_scope = knowledge.bind_picked(scope, where_scope)
             value_type = CARDS
         elif kind == "number":
             if p.min is None or p.max is None:
@@ -1397,6 +1421,8 @@ class Compiler:
                 types = {type(v) for v in items}
                 vt = INT if types == {int} else STR
                 cp.values = lambda s, e, items=items: items
+                if vt == STR:
+                    words = langdata.WordUse(items, path + ("values",))
             else:
                 typed = self.expr(vals, path + ("values",), scope)
                 vt = "any"
@@ -1407,11 +1433,13 @@ class Compiler:
                                    path + ("values",))
                     else:
                         vt = et
+                        cp.names = typed.names
                         f = typed.fn
                         cp.values = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(f) \
                             if typed.type == ZONE else f
             value_type = vt
             where_scope.names["it"] = local("it", vt)
+            where_scope.names["it"].words = words
         else:  # player
             if p.among is not None:
                 typed = self.expr(p.among, path + ("among",), scope, PLAYERS, "'among'")
@@ -1424,7 +1452,7 @@ class Compiler:
         for key in ("min", "max"):
             v = getattr(p, key)
             if v is not None and key in allowed:
-                typed = self.expr(v, path + (key,), scope, INT, f"'{key}'")
+                typed = self.expr(v, path + (key,), limit_scope, INT, f"'{key}'")
                 setattr(cp, key, typed.fn if typed else (lambda s, e: 0))
         if p.where is not None:
             cp.where_text = str(p.where)
@@ -1451,6 +1479,9 @@ class Compiler:
             g.done_actions.setdefault(name, Action(DONE, name, None, "done"))
         # later parameters and the effects see this one by name
         scope.names[name] = local(name, value_type)
+        scope.names[name].words = words
+        if words is not None:
+            self.word_uses.append(words)
         return cp
 
     # ---- setup, scoring, invariants ----------------------------------------------------

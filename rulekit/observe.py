@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import knowledge
 from .errors import UsageError, short_repr
 from .state import MASK, BuildFrame, State
 
@@ -125,6 +126,8 @@ def observation(s: State, seat: int | None) -> dict[str, Any]:
              "zones": {z.name: zone_view(s, base + k * nteams + t, seat)
                        for k, z in enumerate(g.team_zones)}}
             for t, name in enumerate(g.team_names)]
+    if g.has_show:
+        obs["known"] = knowledge.known_view(s, seat)
     if s.outcome is not None:
         obs["outcome"] = {"scores": list(s.outcome.scores), "winners": list(s.outcome.winners),
                           "reason": s.outcome.reason}
@@ -140,6 +143,8 @@ def pending_view(s: State, seat: int | None) -> dict[str, Any] | None:
     if isinstance(top, BuildFrame):
         act = g.actions[top.action]
         param = act.params[top.pidx] if top.pidx < len(act.params) else None
+        if seat != top.actor:  # which step it is (a parameter's name) may give the card away
+            param = None
         out: dict[str, Any] = {"action": act.name, "by": top.actor,
                                "param": param.name if param else None,
                                "kind": param.kind if param else None,
@@ -276,6 +281,7 @@ def resample(s: State, seat: int, seed: int) -> State:
         raise UsageError(f"the seed must be a whole number, not {short_repr(seed)}")
     c = s.clone()
     known = _cards_shown_by_name(c, seat)  # the observation names these: they must stay put
+    known |= knowledge.known_cards(c, seat)  # and those it was shown, where it knows them
     slots: list[tuple[int, int]] = []
     for zi, zone in enumerate(c.zones):
         for i, card in enumerate(zone):
@@ -320,6 +326,7 @@ def resample(s: State, seat: int, seed: int) -> State:
                 if p.name in f.env:  # chosen cards, or a choice among cards, follow the places
                     f.env[p.name] = remap("list[card]" if p.kind == "cards" else p.value_type,
                                           f.env[p.name])
+    knowledge.remap(c, mapping)  # the others' knowledge follows the resampled places
     c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
     c._legal = None
     return c

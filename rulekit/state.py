@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import knowledge
 from .actions import CHOOSE, DONE, PICK, START, Action
 from .errors import (
     EvaluationLimitError,
@@ -92,7 +93,7 @@ class State:
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                  "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
-                 "_meld_cache", "work", "log_room")
+                 "_meld_cache", "work", "log_room", "known")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Game, n: int, seed: int, log: bool = True):
@@ -141,6 +142,8 @@ class State:
                 self.team_of.append(game.team_names.index(name))
         self._legal: list[Action] | None = None
         self._queued: list[WindowFrame] = []
+        # what `show` told each seat: per seat, card -> the zone it lay in (None: nothing yet)
+        self.known: list[dict[int, int]] | None = None
 
     def clone(self) -> State:
         """A cheap independent copy (hand-written; no deepcopy)."""
@@ -177,6 +180,7 @@ class State:
         c._queued = []
         c.work = self.work
         c.log_room = self.log_room
+        c.known = None if self.known is None else [d.copy() for d in self.known]
         return c
 
     def key(self) -> tuple:
@@ -193,7 +197,8 @@ class State:
                 self.ending_phase, None if self.meld_of is None else tuple(self.meld_of),
                 None if self.as_value is None else tuple(self.as_value),
                 tuple(self.meld_kinds), tuple(self.meld_zone),
-                tuple(tuple(_freeze(x) for x in v) for v in self.teamvars))
+                tuple(tuple(_freeze(x) for x in v) for v in self.teamvars),
+                None if self.known is None else tuple(tuple(sorted(d.items())) for d in self.known))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
@@ -227,6 +232,8 @@ class State:
                 target.append(c)
             cz[c] = dest
             fu[c] = up
+        if self.known is not None:  # a card that moves is no longer where a seat was shown it
+            self._forget(cards)
         if self.meld_of is not None:  # a card that leaves for anywhere leaves its meld
             for c in cards:
                 if self.meld_of[c]:
@@ -240,11 +247,14 @@ class State:
         cz, fu = self.card_zone, self.faceup
         k = 0
         mo = self.meld_of
+        kn = self.known
         while k < count and zs:
             c = zs.pop()
             zd.append(c)
             cz[c] = dest
             fu[c] = 0
+            if kn is not None:
+                self._forget((c,))
             if mo is not None:
                 if mo[c]:
                     self._meld_cache.clear()
@@ -252,6 +262,13 @@ class State:
                 self.as_value[c] = None
             k += 1
         return k
+
+    def _forget(self, cards: Any) -> None:
+        """Every seat forgets where these cards lie (they moved)."""
+        for d in self.known or ():
+            if d:
+                for c in cards:
+                    d.pop(c, None)
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone with the state's generator (Fisher-Yates)."""
@@ -269,6 +286,8 @@ class State:
             cz[c] = a
         for c in za:
             cz[c] = b
+        if self.known is not None:
+            self._forget(za + zb)
         if self.meld_of is not None:
             self._meld_cache.clear()
             for c in za + zb:
@@ -565,7 +584,7 @@ class State:
         if kind == PICK:
             card = self._card_of_face(param.source(self, frame.env), action.value, frame.picked)
             frame.picked.append(card)
-            if len(frame.picked) >= param.max_of(self, frame.env):
+            if len(frame.picked) >= param.max_of(self, param.env_of(frame)):
                 self._finish_param(frame, act, frame.picked)
             elif not self.legal_actions():
                 raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card left to "
@@ -780,6 +799,7 @@ class State:
             "melds": None if self.meld_of is None else {
                 "of": self.meld_of, "as": self.as_value, "kinds": self.meld_kinds,
                 "zones": self.meld_zone},
+            **({"known": knowledge.to_json(self)} if self.game.has_show else {}),
         }
 
     @classmethod
@@ -824,6 +844,7 @@ class State:
             s.as_value = list(melds["as"])
             s.meld_kinds = list(melds["kinds"])
             s.meld_zone = list(melds["zones"])
+        s.known = knowledge.from_json(data.get("known"))
         return s
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import knowledge
 from .errors import StateDocumentError, short_repr
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ MAX_NUMBER = 10**15  # the largest number a rule may compute (see dsl)
 MAX_TEXT = 10_000  # characters of any text in a document
 REQUIRED = ("ruleset", "n", "seed", "zones", "faceup", "gvars", "pvars", "tvars", "phase", "turn",
             "stack", "rng", "log", "history", "over", "outcome", "decisions", "end_turn")
-OPTIONAL = ("ending_phase", "teamvars", "melds")
+OPTIONAL = ("ending_phase", "teamvars", "melds", "known")
 
 
 def _fail(path: str, problem: str) -> StateDocumentError:
@@ -155,6 +156,7 @@ class _Checker:
         self.boolean(d["end_turn"], "end_turn")
         self.boolean(d.get("ending_phase", False), "ending_phase")
         self.melds(d.get("melds"))
+        knowledge.check_document(g, d, _fail)
 
     def zones(self, zones: Any) -> None:
         g = self.game

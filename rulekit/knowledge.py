@@ -1,0 +1,149 @@
+"""What a seat was privately shown, and the cards picked so far seen by a card parameter's rules.
+
+`show CARDS to PLAYERS` records, for each of those seats, each shown card it cannot already see,
+with the zone the card lies in. The fact lasts while the card stays in that zone: any move of the
+card (move, draw, deal, swap, melds) forgets it for every seat, since the seat no longer knows
+where the card went. Shuffling the zone the card lies in, or turning it face up, keeps it.
+
+The knowledge is part of the state (cloned, saved, compared), shown only in its seat's
+observation (`observation(state, seat)["known"]`), and respected by `rulekit.resample`: a seat's
+known cards stay where they are; other seats' knowledge follows the cards resampled into the
+places they knew, so it never tells the seat anything about the real deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from lark import Tree
+
+from .dsl import CARD, CARDS, PLAYER, PLAYERS, Scope, compatible, describe, fail, local
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+    from .game import Game
+    from .state import State
+
+Fn = Callable[[Any, dict], Any]
+PICKED = "picked"  # the name a cards parameter's where, min and max see the picks by
+
+
+def bind_picked(scope: Scope, where_scope: Scope) -> Scope:
+    """Bind `picked` (the cards picked so far) in a cards parameter's where; the scope min/max
+    see, also with it."""
+    where_scope.names[PICKED] = local(PICKED, CARDS)
+    limits = scope.child()
+    limits.names[PICKED] = local(PICKED, CARDS)
+    return limits
+
+
+# ---- the statement ----------------------------------------------------------------------------
+def compile_show(c: Compiler, tree: Tree, scope: Scope) -> Fn:
+    """`show CARDS to PLAYER(S)`: each of those seats learns where each card lies."""
+    what, to_tree = tree.children
+    cards = c._cards(what, scope, "what 'show' shows")
+    typed = c.x.expr(to_tree, scope)
+    tf = typed.fn
+    if typed.type == PLAYER:
+        def seats(s: Any, e: dict) -> list:
+            p = tf(s, e)
+            return [] if p is None else [p]
+    elif compatible(PLAYERS, typed.type) and typed.type != CARD:
+        def seats(s: Any, e: dict) -> list:
+            return [p for p in (tf(s, e) or []) if p is not None]
+    else:
+        raise fail(to_tree, f"'show ... to' needs a player or a list of players, but this is "
+                   f"{describe(typed.type)}")
+    c.game.has_show = True
+
+    def run(s: Any, e: dict) -> None:
+        shown = cards(s, e)
+        for p in seats(s, e):
+            for card in shown:
+                learn(s, p, card)
+
+    return run
+
+
+def learn(s: State, seat: int, card: int) -> None:
+    """Seat now knows where card lies (nothing new if it already sees the card)."""
+    from .observe import card_visible  # observe builds on this module's views
+
+    zi = s.card_zone[card]
+    if card_visible(s, zi, card, seat):
+        return
+    if s.known is None:
+        s.known = [{} for _ in range(s.n)]
+    s.known[seat][card] = zi
+
+
+# ---- views ------------------------------------------------------------------------------------
+def known_cards(s: State, seat: int | None) -> set[int]:
+    """The cards seat knows the place of beyond what it sees."""
+    if s.known is None or seat is None:
+        return set()
+    return set(s.known[seat])
+
+
+def known_view(s: State, seat: int | None) -> list[dict[str, Any]]:
+    """What seat was shown and still knows: each card with the zone (and owner) it lies in."""
+    from .observe import card_visible
+
+    if s.known is None or seat is None:
+        return []
+    g = s.game
+    out = []
+    for card, zi in s.known[seat].items():
+        if card_visible(s, zi, card, seat):  # it sees it now anyway: no duplicate
+            continue
+        info, owner = g.zone_of_instance(zi, s.n)
+        out.append((zi, g.face_of[card], {"card": g.labels[card], "zone": info.name,
+                                          "owner": owner}))
+    out.sort(key=lambda x: (x[0], x[1]))  # by place and face: never by when it was learnt
+    return [v for _, _, v in out]
+
+
+def remap(s: State, mapping: list[int]) -> None:
+    """After a resample: each seat's knowledge names the card now lying in the place it knew."""
+    if s.known is None:
+        return
+    s.known = [{mapping[c]: zi for c, zi in d.items()} for d in s.known]
+
+
+# ---- saved documents --------------------------------------------------------------------------
+def to_json(s: State) -> list | None:
+    """Each seat's knowledge as [card, zone] pairs, sorted."""
+    if s.known is None:
+        return None
+    return [[[c, zi] for c, zi in sorted(d.items())] for d in s.known]
+
+
+def from_json(data: Any) -> list[dict[int, int]] | None:
+    """The inverse of to_json (the document is checked first by check_document)."""
+    if data is None:
+        return None
+    return [{c: zi for c, zi in seat} for seat in data]
+
+
+def check_document(game: Game, data: dict, fail_: Callable[[str, str], Exception]) -> None:
+    """Each seat's knowledge names cards lying in the zones it names."""
+    known = data.get("known")
+    if known is None:
+        return
+    n = data["n"]
+    if not isinstance(known, list) or len(known) != n:
+        raise fail_("known", f"expected a list of {n} entries (one per seat)")
+    where: dict[int, int] = {}
+    for zi, cards in enumerate(data["zones"]):
+        for c in cards:
+            where[c] = zi
+    for p, seat in enumerate(known):
+        if not isinstance(seat, list):
+            raise fail_(f"known[{p}]", "expected a list of [card, zone] pairs")
+        for i, pair in enumerate(seat):
+            ok = (isinstance(pair, list | tuple) and len(pair) == 2
+                  and all(isinstance(x, int) and not isinstance(x, bool) for x in pair))
+            if not ok or where.get(pair[0]) != pair[1]:
+                raise fail_(f"known[{p}][{i}]", "expected [card, zone] with the card in that "
+                            "zone")

@@ -1,0 +1,124 @@
+"""The data side of the language: value names, the default player count, a choice's words.
+
+- Value names: a number attribute `{type: int, names: {11: rank_jack}}` (or a number variable
+  with `names:`) is shown by the text of its name wherever a player reads it: card labels, logs,
+  action labels, the table. The number stays the value the rules compute with.
+- `players: {default: N}`: the count the tools deal when none is asked for.
+- A choice's literal words (`values: [red, blue]`) are checked against every word domain they
+  meet (a comparison with a word attribute, a `set` of a word variable), at the word itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .dsl import INT, did_you_mean, show_values
+from .yamlsource import YamlPath
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+Fn = Callable[[Any, dict], Any]
+
+
+# ---- players.default ------------------------------------------------------------------------
+def default_players(lo: int, hi: int, default: int | None) -> int:
+    """The player count tools deal by default: the ruleset's, else 4 kept within lo..hi."""
+    if default is not None:
+        return default
+    return 4 if lo <= 4 <= hi else lo
+
+
+def check_players(c: Compiler) -> None:
+    """`players.default` lies within min..max."""
+    p = c.spec.players
+    if p.default is not None and not p.min <= p.default <= p.max:
+        c.error(f"the default player count {p.default} is not from min ({p.min}) to max "
+                f"({p.max})", ("players", "default"),
+                hint=f"give a default from {p.min} to {p.max}, or leave it out")
+
+
+# ---- value names ----------------------------------------------------------------------------
+def check_attribute_names(c: Compiler, name: str, names: dict[int, str], table: list) -> None:
+    """Each named value of a number attribute is one some card of the deck has, and a text."""
+    path: YamlPath = ("cards", "attributes", name, "names")
+    have = set(table)
+    for v, key in names.items():
+        if v not in have:
+            shown = sorted(x for x in have if isinstance(x, int))
+            c.error(f"no card has {name} {v}, so it needs no name", path + (v,), key=True,
+                    hint=f"the deck's values of {name} are {_few(shown)}")
+        c.need_text(key, path + (v,))
+    c.tables.attr_names[name] = dict(names)
+    c.game.attr_names[name] = dict(names)
+
+
+def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -> dict | None:
+    """The value names of a variable: its own `names`, else its attribute type's; checked."""
+    own = spec.names
+    inherited = c.tables.attr_names.get(spec.type)
+    if own is None:
+        if inherited:
+            c.tables.var_names[name] = inherited
+        return inherited
+    if ty != INT:
+        c.error("'names' applies to number variables (type int, or a number attribute)",
+                path + ("names",), key=True)
+        return None
+    attr = c.tables.attributes.get(spec.type)
+    for v, key in own.items():
+        if attr is not None and v not in set(attr[2]):
+            c.error(f"no card has {spec.type} {v}, so a {spec.type} variable is never {v}",
+                    path + ("names", v), key=True)
+        c.need_text(key, path + ("names", v))
+    c.tables.var_names[name] = dict(own)
+    return dict(own)
+
+
+def named(fn: Fn, names: dict[int, str]) -> Fn:
+    """fn's number as a player reads it: the text key of its name, else the number as text."""
+    def shown(s: Any, e: dict) -> Any:
+        v = fn(s, e)
+        if v is None:
+            return None
+        return names.get(v) or str(v)
+    return shown
+
+
+def _few(values: list) -> str:
+    return str(values) if len(values) <= 20 else str(values[:20])[:-1] + ", ...]"
+
+
+# ---- a choice's words -----------------------------------------------------------------------
+class WordUse:
+    """A choice parameter's literal words, and the word domains the rules make them meet."""
+
+    def __init__(self, words: list, path: YamlPath):
+        self.words = words
+        self.path = path
+        self.domains: list[frozenset] = []
+
+    def meets(self, domain: frozenset) -> None:
+        """Record that the choice is compared with, or stored as, a value of this domain."""
+        if domain not in self.domains:
+            self.domains.append(domain)
+
+
+def check_words(c: Compiler, use: WordUse) -> None:
+    """Report each word of the choice that is not a value of a domain it meets."""
+    for domain in use.domains:
+        owner = _domain_name(c, domain)
+        for j, w in enumerate(use.words):
+            if isinstance(w, str) and w not in domain:
+                c.error(f"'{w}' is not one of the values of {owner} {show_values(domain)}",
+                        use.path + (j,),
+                        hint=did_you_mean(w, domain) or
+                        f"the choice's value is compared with, or stored as, a {owner}")
+
+
+def _domain_name(c: Compiler, domain: frozenset) -> str:
+    for name, (_ty, dom, _table) in c.tables.attributes.items():
+        if dom == domain:
+            return name
+    return "the attribute"
