@@ -874,7 +874,7 @@ class Compiler:
         is_zone = it.type == ZONE
 
         def run(s: Any, e: dict) -> None:
-            xs = s.zones[itf(s, e)] if is_zone else itf(s, e)
+            xs = s.zones[itf(s, e)] if is_zone else (itf(s, e) or ())  # none: no pass
             charge(s, len(xs) * w)
             for x in list(xs):
                 e[key] = x
@@ -984,7 +984,7 @@ class Compiler:
         return typed.fn
 
     def _int(self, tree: Tree, scope: Scope, what: str) -> Fn:
-        return self.x.expect(tree, scope, INT, what).fn
+        return langdata.not_none(self.x.expect(tree, scope, INT, what).fn, what)
 
     def _cards(self, tree: Tree, scope: Scope, what: str) -> Fn:
         typed = self.x.expr(tree, scope)
@@ -1023,6 +1023,8 @@ class Compiler:
             raise fail(value_tree, f"'{value.const}' is not one of the values "
                        f"{dsl.show_values(domain)}", did_you_mean(str(value.const), domain))
         vf = value.fn
+        if ty in (INT, BOOL) and not value.is_const:  # a number or a condition is never none
+            vf = langdata.not_none(vf, f"the value stored in '{lv.children[-1]}'")
         return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 
     def s_add_stmt(self, tree: Tree, scope: Scope) -> Fn:
@@ -1179,7 +1181,7 @@ class Compiler:
     def _wild_as(self, tree: Tree | None, scope: Scope) -> Fn:
         if tree is None:
             return lambda s, e: None
-        return self._int(tree, scope, "the value after 'as'")
+        return self.x.expect(tree, scope, INT, "the value after 'as'").fn  # none: the lowest fit
 
     def _need_melds(self, tree: Tree) -> None:
         if self.spec.melds is None:

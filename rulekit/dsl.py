@@ -517,6 +517,9 @@ class ExprCompiler:
         if name in t.symbols:
             raise fail(node, f"unknown name '{name}'",
                        f"to compare with the value, quote it: '{name}'")
+        if name == "picked":
+            raise fail(node, "unknown name 'picked'", "'picked' (the cards picked so far) is "
+                       "known only in a cards parameter's where, min and max")
         raise fail(node, f"unknown name '{name}'", did_you_mean(name, options))
 
     def definition(self, name: str, args: list[Typed], node: Tree | Token, scope: Scope) -> Typed:

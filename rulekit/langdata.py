@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .dsl import INT, did_you_mean, show_values
+from .errors import RuleRuntimeError
 from .yamlsource import YamlPath
 
 if TYPE_CHECKING:
@@ -84,6 +85,17 @@ def named(fn: Fn, names: dict[int, str]) -> Fn:
             return None
         return names.get(v) or str(v)
     return shown
+
+
+def not_none(fn: Fn, what: str) -> Fn:
+    """fn, a number a statement needs: none (a skipped parameter, say) is a rule error."""
+    def number(s: Any, e: dict) -> Any:
+        v = fn(s, e)
+        if v is None:
+            raise RuleRuntimeError("", f"{what} is none (a skipped parameter, or a value not "
+                                   "set): give it a value with 'otherwise'")
+        return v
+    return number
 
 
 def _few(values: list) -> str:
