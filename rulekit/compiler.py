@@ -1235,7 +1235,7 @@ class Compiler:
                 win = s.game.windows[index]
                 players = s.game.guard(win.rule + ".order", win.order, s, {"opener": opener})
             else:
-                players = order(s, e)
+                players = order(s, e) or []  # none: nobody
             charge(s, 1 + len(players))  # the frame waits on the stack until it is answered
             if len(s.stack) + len(s._queued) >= MAX_OPEN_WINDOWS:
                 raise EvaluationLimitError("", f"more than {MAX_OPEN_WINDOWS} windows are open "
