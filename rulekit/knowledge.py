@@ -55,6 +55,7 @@ def compile_show(c: Compiler, tree: Tree, scope: Scope) -> Fn:
     else:
         raise fail(to_tree, f"'show ... to' needs a player or a list of players, but this is "
                    f"{describe(typed.type)}")
+    assert c.game is not None  # compiling: the game is being built
     c.game.has_show = True
 
     def run(s: Any, e: dict) -> None:

@@ -33,6 +33,7 @@ def default_players(lo: int, hi: int, default: int | None) -> int:
 
 def check_players(c: Compiler) -> None:
     """`players.default` lies within min..max."""
+    assert c.spec is not None  # checked after the schema
     p = c.spec.players
     if p.default is not None and not p.min <= p.default <= p.max:
         c.error(f"the default player count {p.default} is not from min ({p.min}) to max "
@@ -52,6 +53,7 @@ def check_attribute_names(c: Compiler, name: str, names: dict[int, str], table: 
                     hint=f"the deck's values of {name} are {_few(shown)}")
         c.need_text(key, path + (v,))
     c.tables.attr_names[name] = dict(names)
+    assert c.game is not None  # compiling: the game is being built
     c.game.attr_names[name] = dict(names)
 
 
