@@ -1017,7 +1017,7 @@ class Compiler:
                        f"holds {describe(ty)}")
         domain = self.var_domains.get(str(lv.children[-1]))
         if domain is not None and value.words is not None:
-            value.words.meets(domain)
+            value.words.meets(domain, stored=True)
         if domain is not None and value.is_const and value.const not in domain \
                 and value.const is not None:
             raise fail(value_tree, f"'{value.const}' is not one of the values "

@@ -111,20 +111,21 @@ class WordUse:
     def __init__(self, words: list, path: YamlPath):
         self.words = words
         self.path = path
-        self.domains: list[frozenset] = []
+        self.domains: dict[frozenset, bool] = {}  # domain -> stored (not only compared)
 
-    def meets(self, domain: frozenset) -> None:
-        """Record that the choice is compared with, or stored as, a value of this domain."""
-        if domain not in self.domains:
-            self.domains.append(domain)
+    def meets(self, domain: frozenset, stored: bool = False) -> None:
+        """Record that the choice is compared with, or stored as (stored), a value of domain."""
+        self.domains[domain] = self.domains.get(domain, False) or stored
 
 
 def check_words(c: Compiler, use: WordUse) -> None:
-    """Report each word of the choice that is not a value of a domain it meets."""
-    for domain in use.domains:
+    """Report each word of the choice that is not a value of a domain it is stored as; or, for a
+    domain it is only compared with, each word that looks like a misspelt value (a word that is
+    no value at all, such as 'any', may be an option of its own)."""
+    for domain, stored in use.domains.items():
         owner = _domain_name(c, domain)
         for j, w in enumerate(use.words):
-            if isinstance(w, str) and w not in domain:
+            if isinstance(w, str) and w not in domain and (stored or did_you_mean(w, domain)):
                 c.error(f"'{w}' is not one of the values of {owner} {show_values(domain)}",
                         use.path + (j,),
                         hint=did_you_mean(w, domain) or

@@ -142,6 +142,21 @@ def test_a_misspelt_word_compared_with_a_colour_is_a_located_error():
     assert d.line == line_of(text, "values: [red, yelow]")
 
 
+def test_a_word_of_its_own_may_be_compared_with_a_colour_but_not_stored_as_one():
+    """'any' is an option, not a colour: comparing it is fine; storing it is not."""
+    compared = BASE.replace("""      - {choice: colour, values: [red, blue]}
+    effects:
+      - set colour_now = colour""", """      - {choice: wanted, values: [red, any]}
+      - {cards: chosen, from: actor.hand, where: "wanted == 'any' or it.colour == wanted"}
+    effects:
+      - move chosen to pile""")
+    assert load(compared).name == "Colours"
+    stored = BASE.replace("values: [red, blue]", "values: [red, any]")
+    with pytest.raises(rulekit.RulesetError) as err:
+        load(stored)
+    assert err.value.diagnostics[0].message.startswith("'any' is not one of the values of colour")
+
+
 def test_words_that_meet_no_domain_are_free():
     text = BASE.replace("values: [red, blue]", "values: [loud, quiet]").replace(
         "- set colour_now = colour", "- pass")
