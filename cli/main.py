@@ -99,8 +99,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_play.add_argument("ruleset", metavar="RULESET",
                         help="a bundled game's name (see rulekit list) or a ruleset file (YAML)")
     p_play.add_argument("--players", "-n", type=_whole(1), metavar="N",
-                        help="number of seats (default: 4 if the ruleset allows it, else its "
-                             "minimum; or the number of --seats)")
+                        help="number of seats (default: the ruleset's players.default, else 4 "
+                             "if it allows it, else its minimum; or the number of --seats)")
     p_play.add_argument("--seats", metavar="SPEC",
                         help=f"one kind per seat, comma separated ({SPEC_HELP}), e.g. "
                              "human,medium,random (default: human then medium bots)")
@@ -140,7 +140,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_bench.add_argument("ruleset", metavar="RULESET",
                          help="a bundled game's name or a ruleset file (YAML)")
     p_bench.add_argument("--players", "-n", type=_whole(1), metavar="N",
-                         help="number of seats (default: 4 if allowed, else the minimum)")
+                         help="number of seats (default: the ruleset's players.default, else 4 "
+                              "if allowed, else the minimum)")
     p_bench.add_argument("--games", type=_whole(1), default=200, metavar="N",
                          help="number of games (default: 200)")
     p_bench.add_argument("--seed", type=_whole(0), default=0, metavar="S",

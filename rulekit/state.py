@@ -198,7 +198,8 @@ class State:
                 None if self.as_value is None else tuple(self.as_value),
                 tuple(self.meld_kinds), tuple(self.meld_zone),
                 tuple(tuple(_freeze(x) for x in v) for v in self.teamvars),
-                None if self.known is None else tuple(tuple(sorted(d.items())) for d in self.known))
+                None if not self.known or not any(self.known) else  # nothing known: as None
+                tuple(tuple(sorted(d.items())) for d in self.known))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
@@ -398,7 +399,8 @@ class State:
     def turn_to(self, p: int) -> None:
         """Give the turn to p and reset the per-turn variables."""
         if p is None or not 0 <= p < self.n:
-            raise RuleRuntimeError("", f"cannot give the turn to {p!r}")
+            raise RuleRuntimeError("", "cannot give the turn to " + (
+                "none (no player)" if p is None else repr(p)))
         self.turn = p
         self.tvars = list(self.game.turn_var_initial)
         self.end_turn_flag = False
