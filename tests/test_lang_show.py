@@ -194,3 +194,16 @@ def test_show_needs_players():
         rulekit.load_text(bad, "peek.yaml")
     assert "'show ... to' needs a player or a list of players, but this is a number" in \
         str(err.value)
+
+
+def test_the_learning_encoding_holds_the_seats_knowledge_only():
+    from rulekit.encode import Encoder
+
+    state = dealt()
+    play(state, ["peek", "target 1"])
+    enc = Encoder(state.game, 3)
+    seg = next(s for s in enc.segments if s.name == "seat1.hand.known")
+    mine, theirs = enc.encode(state, 0), enc.encode(state, 2)
+    assert sum(mine[seg.start:seg.start + seg.size]) == 2
+    assert sum(theirs[seg.start:seg.start + seg.size]) == 0
+    assert enc.encode(rulekit.resample(state, 0, 7), 0) == mine
