@@ -1479,9 +1479,12 @@ class Compiler:
                 cp.meld = True
         if kind == "cards":
             g.done_actions.setdefault(name, Action(DONE, name, None, "done"))
+        if p.names is not None:
+            cp.names = langdata.param_names(self, p, value_type, path) or cp.names
         # later parameters and the effects see this one by name
         scope.names[name] = local(name, value_type)
         scope.names[name].words = words
+        scope.names[name].names = cp.names
         if words is not None:
             self.word_uses.append(words)
         return cp

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Tree
 
-from .dsl import CARD, CARDS, PLAYER, PLAYERS, Scope, compatible, describe, fail, local
+from .dsl import CARDS, PLAYER, PLAYERS, Scope, compatible, describe, fail, local
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -49,7 +49,7 @@ def compile_show(c: Compiler, tree: Tree, scope: Scope) -> Fn:
         def seats(s: Any, e: dict) -> list:
             p = tf(s, e)
             return [] if p is None else [p]
-    elif compatible(PLAYERS, typed.type) and typed.type != CARD:
+    elif compatible(PLAYERS, typed.type):
         def seats(s: Any, e: dict) -> list:
             return [p for p in (tf(s, e) or []) if p is not None]
     else:

@@ -79,6 +79,17 @@ def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -
     return dict(own)
 
 
+def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath) -> dict | None:
+    """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked."""
+    if value_type != INT:
+        c.error("'names' applies to a number parameter, or a choice among numbers",
+                path + ("names",), key=True)
+        return None
+    for v, key in p.names.items():
+        c.need_text(key, path + ("names", v))
+    return dict(p.names)
+
+
 def named(fn: Fn, names: dict[int, str]) -> Fn:
     """fn's number as a player reads it: the text key of its name, else the number as text."""
     def shown(s: Any, e: dict) -> Any:

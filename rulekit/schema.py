@@ -134,6 +134,7 @@ class ParamSpec(Model):
     otherwise: Expr | None = None
     prompt: str | None = None
     meld: bool = False  # cards: only picks that can still end in a valid new meld
+    names: dict[int, str] | None = None  # number / choice: values shown by name (text keys)
 
     @model_validator(mode="after")
     def _one_kind(self) -> ParamSpec:

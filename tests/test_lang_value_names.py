@@ -50,6 +50,12 @@ actions:
     effects:
       - {log: called, args: {player: actor, rank: rank}}
       - end turn
+  bid:
+    params:
+      - {number: bid, min: 0, max: 2, names: {0: bid_nil}}
+    effects:
+      - {log: called, args: {player: actor, rank: bid}}
+      - end turn
 scoring:
   score: "size(p.hand)"
   winners: lowest
@@ -65,6 +71,7 @@ text:
   played: {en: "{player} plays a {rank} ({n} on the pile).", fr: "{player} joue : {rank} ({n})."}
   called: {en: "{player} calls {rank}.", fr: "{player} annonce : {rank}."}
   out: {en: a hand is empty, fr: une main est vide}
+  bid_nil: {en: nil, fr: nulle}
 """
 
 
@@ -99,6 +106,25 @@ def test_a_choice_among_named_numbers_is_labelled_by_name_but_keeps_its_string_f
     assert state.game.action_label(actions["rank 1"], "en") == "rank: ace"
     assert state.game.action_label(actions["rank 1"], "fr") == "rank: as"
     assert state.game.action_label(actions["rank 3"], "en") == "rank: 3"
+
+
+def test_a_number_parameter_may_name_its_own_values():
+    """A bid of 0 is 'nil': its label and its log say so; its string form stays 'bid 0'."""
+    state = load().new_state(2, seed=1)
+    state.apply("bid")
+    nil = next(a for a in state.legal_actions() if a.text == "bid 0")
+    assert state.game.action_label(nil, "fr") == "bid: nulle"
+    state.apply(nil)
+    key, args = rulekit.events_for(state, 1)[-1]
+    assert rulekit.render_event(state.game, key, args, "en") == "P0 calls nil."
+
+
+def test_names_on_a_cards_parameter_are_refused():
+    text = BASE.replace("{cards: chosen, from: actor.hand, max: 1}",
+                        "{cards: chosen, from: actor.hand, max: 1, names: {1: rank_ace}}")
+    with pytest.raises(rulekit.RulesetError) as err:
+        load(text)
+    assert "'names' applies to a number parameter, or a choice among numbers" in str(err.value)
 
 
 def test_variables_of_a_named_attribute_inherit_its_names_and_number_variables_have_their_own():
