@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .dsl import INT, did_you_mean, show_values
 from .errors import RuleRuntimeError
+from .textcheck import TextUse
 from .yamlsource import YamlPath
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def check_attribute_names(c: Compiler, name: str, names: dict[int, str], table: 
             shown = sorted(x for x in have if isinstance(x, int))
             c.error(f"no card has {name} {v}, so it needs no name", path + (v,), key=True,
                     hint=f"the deck's values of {name} are {_few(shown)}")
-        c.need_text(key, path + (v,))
+        need_name(c, key, path + (v,))
     c.tables.attr_names[name] = dict(names)
     assert c.game is not None  # compiling: the game is being built
     c.game.attr_names[name] = dict(names)
@@ -74,7 +75,7 @@ def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -
         if attr is not None and v not in set(attr[2]):
             c.error(f"no card has {spec.type} {v}, so a {spec.type} variable is never {v}",
                     path + ("names", v), key=True)
-        c.need_text(key, path + ("names", v))
+        need_name(c, key, path + ("names", v))
     c.tables.var_names[name] = dict(own)
     return dict(own)
 
@@ -86,8 +87,14 @@ def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath) -> dict | 
                 path + ("names",), key=True)
         return None
     for v, key in p.names.items():
-        c.need_text(key, path + ("names", v))
+        need_name(c, key, path + ("names", v))
     return dict(p.names)
+
+
+def need_name(c: Compiler, key: str, path: YamlPath) -> None:
+    """A value name is a text that fills no placeholder (a word, translated)."""
+    c.need_text(key, path)
+    c.text_uses.append(TextUse(key, frozenset(), "a value name"))
 
 
 def named(fn: Fn, names: dict[int, str]) -> Fn:

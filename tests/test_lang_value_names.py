@@ -177,3 +177,11 @@ def test_a_rank_variable_cannot_name_a_rank_no_card_has():
     with pytest.raises(rulekit.RulesetError) as err:
         load(text)
     assert "no card has rank 14, so a rank variable is never 14" in str(err.value)
+
+
+def test_a_value_name_with_a_placeholder_is_refused_at_the_placeholder():
+    text = BASE.replace("rank_jack: {en: jack, fr: valet}",
+                        'rank_jack: {en: "jack {x}", fr: "valet {x}"}')
+    with pytest.raises(rulekit.RulesetError) as err:
+        load(text)
+    assert "text 'rank_jack' uses {x}, which nothing provides here" in str(err.value)
