@@ -207,3 +207,21 @@ def test_the_learning_encoding_holds_the_seats_knowledge_only():
     assert sum(mine[seg.start:seg.start + seg.size]) == 2
     assert sum(theirs[seg.start:seg.start + seg.size]) == 0
     assert enc.encode(rulekit.resample(state, 0, 7), 0) == mine
+
+
+def test_random_games_keep_every_seats_view_through_resample():
+    """At every step of random games: a seat's resample shows it exactly what it sees and knows,
+    and everything it was shown still lies where it was shown."""
+    import random
+
+    game = load()
+    for seed in range(4):
+        state = game.new_state(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.over:
+            for seat in range(3):
+                copy = rulekit.resample(state, seat, rng.randrange(1000))
+                assert rulekit.observation(copy, seat) == rulekit.observation(state, seat)
+                for card, zone in (state.known or [{}] * 3)[seat].items():
+                    assert copy.card_zone[card] == zone == state.card_zone[card]
+            state.apply(rng.choice(state.legal_actions()))
