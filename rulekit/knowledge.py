@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Tree
 
-from .dsl import CARDS, PLAYER, PLAYERS, Scope, compatible, describe, fail, local
+from .dsl import CARDS, PLAYER, PLAYERS, Scope, charge, compatible, describe, fail, local
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -60,7 +60,9 @@ def compile_show(c: Compiler, tree: Tree, scope: Scope) -> Fn:
 
     def run(s: Any, e: dict) -> None:
         shown = cards(s, e)
-        for p in seats(s, e):
+        told = seats(s, e)
+        charge(s, len(shown) * len(told))  # each seat learns each card: work
+        for p in told:
             for card in shown:
                 learn(s, p, card)
 
