@@ -7,8 +7,8 @@ where the card went. Shuffling the zone the card lies in, or turning it face up,
 
 The knowledge is part of the state (cloned, saved, compared), shown only in its seat's
 observation (`observation(state, seat)["known"]`), and respected by `rulekit.resample`: a seat's
-known cards stay where they are; other seats' knowledge follows the cards resampled into the
-places they knew, so it never tells the seat anything about the real deal.
+known cards stay where they are, and the other seats' knowledge is left out of the copy, since
+what another seat was shown (even that it was shown anything) may be hidden from this seat.
 """
 
 from __future__ import annotations
@@ -107,11 +107,11 @@ def known_view(s: State, seat: int | None) -> list[dict[str, Any]]:
     return [v for _, _, v in out]
 
 
-def remap(s: State, mapping: list[int]) -> None:
-    """After a resample: each seat's knowledge names the card now lying in the place it knew."""
+def keep_only(s: State, seat: int | None) -> None:
+    """After a resample for seat: its own knowledge (its cards stayed put), nobody else's."""
     if s.known is None:
         return
-    s.known = [{mapping[c]: zi for c, zi in d.items()} for d in s.known]
+    s.known = [d if p == seat else {} for p, d in enumerate(s.known)]
 
 
 # ---- saved documents --------------------------------------------------------------------------

@@ -326,7 +326,7 @@ def resample(s: State, seat: int, seed: int) -> State:
                 if p.name in f.env:  # chosen cards, or a choice among cards, follow the places
                     f.env[p.name] = remap("list[card]" if p.kind == "cards" else p.value_type,
                                           f.env[p.name])
-    knowledge.remap(c, mapping)  # the others' knowledge follows the resampled places
+    knowledge.keep_only(c, seat)  # what others were shown may be hidden from seat
     c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
     c._legal = None
     return c
