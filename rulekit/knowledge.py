@@ -7,7 +7,7 @@ where the card went. Shuffling the zone the card lies in, or turning it face up,
 
 The knowledge is part of the state (cloned, saved, compared), shown only in its seat's
 observation (`observation(state, seat)["known"]`), and respected by `rulekit.resample`: a seat's
-known cards stay where they are, and the other seats' knowledge is left out of the copy, since
+known cards stay in the zones it knows (at places drawn like the other hidden cards'), and the other seats' knowledge is left out of the copy, since
 what another seat was shown (even that it was shown anything) may be hidden from this seat.
 """
 
@@ -105,6 +105,29 @@ def known_view(s: State, seat: int | None) -> list[dict[str, Any]]:
                                           "owner": owner}))
     out.sort(key=lambda x: (x[0], x[1]))  # by place and face: never by when it was learnt
     return [v for _, _, v in out]
+
+
+def place_known(s: State, seat: int | None, slots: list[tuple[int, int]],
+                below: Callable[[int], int]) -> list[int | None]:
+    """For a resample: each card seat knows the zone of, put at one of that zone's hidden
+    places (slots), drawn with below(n); the other slots None. Which cards and which places
+    depend only on what seat knows, never on where in the zone the cards really lie."""
+    out: list[int | None] = [None] * len(slots)
+    if s.known is None or seat is None or not s.known[seat]:
+        return out
+    mine = s.known[seat]
+    by_zone: dict[int, list[int]] = {}
+    for zi, i in slots:
+        card = s.zones[zi][i]
+        if mine.get(card) == zi:
+            by_zone.setdefault(zi, []).append(card)
+    for zi in sorted(by_zone):
+        places = [k for k, (z, _) in enumerate(slots) if z == zi]
+        for t, card in enumerate(sorted(by_zone[zi])):
+            j = t + below(len(places) - t)
+            places[t], places[j] = places[j], places[t]
+            out[places[t]] = card
+    return out
 
 
 def keep_only(s: State, seat: int | None) -> None:

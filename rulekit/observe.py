@@ -281,23 +281,31 @@ def resample(s: State, seat: int, seed: int) -> State:
         raise UsageError(f"the seed must be a whole number, not {short_repr(seed)}")
     c = s.clone()
     known = _cards_shown_by_name(c, seat)  # the observation names these: they must stay put
-    known |= knowledge.known_cards(c, seat)  # and those it was shown, where it knows them
     slots: list[tuple[int, int]] = []
     for zi, zone in enumerate(c.zones):
         for i, card in enumerate(zone):
             if card not in known and not card_visible(c, zi, card, seat):
                 slots.append((zi, i))
     old = [c.zones[zi][i] for zi, i in slots]
-    # shuffle from a canonical order, so the copy depends only on what seat knows: two states
-    # seat cannot tell apart resample to the same copy (bots then choose the same in both)
-    new = sorted(old)
-    r = (seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK
-    for i in range(len(new) - 1, 0, -1):
-        r = (r + 0x9E3779B97F4A7C15) & MASK
-        z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    r = [(seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK]
+
+    def below(n: int) -> int:
+        r[0] = x = (r[0] + 0x9E3779B97F4A7C15) & MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        j = (z ^ (z >> 31)) % (i + 1)
-        new[i], new[j] = new[j], new[i]
+        return (z ^ (z >> 31)) % n
+
+    # the cards seat was shown stay in the zone it knows, at places drawn like the others'
+    new: list[int | None] = knowledge.place_known(c, seat, slots, below)
+    # shuffle the rest from a canonical order, so the copy depends only on what seat knows: two
+    # states seat cannot tell apart resample to the same copy (bots then choose the same in both)
+    placed = {x for x in new if x is not None}
+    rest = sorted(x for x in old if x not in placed)
+    for i in range(len(rest) - 1, 0, -1):
+        j = below(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    it = iter(rest)
+    new = [next(it) if x is None else x for x in new]
     mapping = list(range(c.game.n_cards))
     for (zi, i), a, b in zip(slots, old, new, strict=True):
         c.zones[zi][i] = b

@@ -224,3 +224,25 @@ def test_random_games_keep_every_seats_view_through_resample():
                 for card, zone in (state.known or [{}] * 3)[seat].items():
                     assert copy.card_zone[card] == zone == state.card_zone[card]
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_resample_keeps_a_known_card_in_its_zone_but_not_at_its_true_place():
+    """Seat 0 saw the stock's top card, then the stock was shuffled: it knows the card is in the
+    stock, not where. Its resamples keep the card in the stock, at places that do not depend on
+    the card's true place."""
+    state = dealt()
+    state.apply("everyone")
+    stock = state.game.zone_instance("stock", None, 3)
+    state.shuffle(stock)
+    card = next(iter(state.known[0]))
+    other = state.clone()
+    z = other.zones[stock]
+    i, j = z.index(card), (z.index(card) + 1) % len(z)
+    z[i], z[j] = z[j], z[i]  # the same card at another place: seat 0 cannot tell the two apart
+    places = set()
+    for seed in range(30):
+        copy = rulekit.resample(state, 0, seed)
+        assert copy.card_zone[card] == stock
+        assert copy == rulekit.resample(other, 0, seed)
+        places.add(copy.zones[stock].index(card))
+    assert len(places) > 5
