@@ -7,8 +7,9 @@ where the card went. Shuffling the zone the card lies in, or turning it face up,
 
 The knowledge is part of the state (cloned, saved, compared), shown only in its seat's
 observation (`observation(state, seat)["known"]`), and respected by `rulekit.resample`: a seat's
-known cards stay in the zones it knows (at places drawn like the other hidden cards'), and the other seats' knowledge is left out of the copy, since
-what another seat was shown (even that it was shown anything) may be hidden from this seat.
+known cards stay in the zones it knows (at places drawn like the other hidden cards'), and the
+other seats' knowledge is left out of the copy, since what another seat was shown (even that it
+was shown anything) may be hidden from this seat.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rulekit
@@ -26,8 +28,8 @@ zones:
   hand: {owner: player, visibility: owner, ordered: false}
 variables:
   game:
-    last: {type: rank, initial: 2}
-    place: {type: int, names: {1: place_first, 2: place_second}, initial: 1}
+    last: {type: rank, initial: 11}
+    place: {type: int, names: {1: place_first, 2: place_second}, initial: 1, label: var_place}
 setup:
   - deal 3 from stock to each hand
 phases:
@@ -72,6 +74,7 @@ text:
   called: {en: "{player} calls {rank}.", fr: "{player} annonce : {rank}."}
   out: {en: a hand is empty, fr: une main est vide}
   bid_nil: {en: nil, fr: nulle}
+  var_place: {en: Place, fr: Place}
 """
 
 
@@ -142,6 +145,16 @@ def test_the_observation_keeps_numbers_for_programs():
     assert rulekit.observation(state, 1)["vars"]["last"] == 11
 
 
+def test_the_table_shows_named_variables_by_name(tmp_path):
+    from cli_helpers import cli
+
+    path = tmp_path / "courts.yaml"
+    path.write_text(BASE)
+    run = cli("play", str(path), "--seats", "human,random", "--seed", "5", "--lang", "fr",
+              stdin="quitter\n")
+    assert re.search(r"last\s*:\s*valet", run.out) and re.search(r"Place\s*:\s*premier", run.out)
+
+
 def test_a_name_for_a_value_no_card_has_is_a_located_error():
     """Bad input: a value name given for an integer the attribute never takes."""
     text = BASE.replace("12: rank_queen}", "12: rank_queen, 13: rank_king}")
@@ -164,7 +177,7 @@ def test_a_name_must_be_a_text():
 
 
 def test_names_on_a_variable_that_is_not_a_number_are_refused():
-    text = BASE.replace("last: {type: rank, initial: 2}",
+    text = BASE.replace("last: {type: rank, initial: 11}",
                         "last: {type: suit, initial: hearts, names: {1: rank_ace}}")
     with pytest.raises(rulekit.RulesetError) as err:
         load(text)
@@ -172,7 +185,7 @@ def test_names_on_a_variable_that_is_not_a_number_are_refused():
 
 
 def test_a_rank_variable_cannot_name_a_rank_no_card_has():
-    text = BASE.replace("last: {type: rank, initial: 2}",
+    text = BASE.replace("last: {type: rank, initial: 11}",
                         "last: {type: rank, initial: 2, names: {14: rank_ace}}")
     with pytest.raises(rulekit.RulesetError) as err:
         load(text)
