@@ -399,8 +399,8 @@ class State:
     def turn_to(self, p: int) -> None:
         """Give the turn to p and reset the per-turn variables."""
         if p is None or not 0 <= p < self.n:
-            raise RuleRuntimeError("", "cannot give the turn to " + (
-                "none (no player)" if p is None else repr(p)))
+            raise RuleRuntimeError("", "cannot give the turn to "
+                                   + ("none" if p is None else repr(p)))
         self.turn = p
         self.tvars = list(self.game.turn_var_initial)
         self.end_turn_flag = False
