@@ -100,8 +100,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_play.add_argument("ruleset", metavar="RULESET",
                         help="a bundled game's name (see rulekit list) or a ruleset file (YAML)")
     p_play.add_argument("--players", "-n", type=_whole(1), metavar="N",
-                        help="number of seats (default: 4 if the ruleset allows it, else its "
-                             "minimum; or the number of --seats)")
+                        help="number of seats (default: the ruleset's players.default, else 4 "
+                             "if it allows it, else its minimum; or the number of --seats)")
     p_play.add_argument("--seats", metavar="SPEC",
                         help=f"one kind per seat, comma separated ({SPEC_HELP}), e.g. "
                              "human,medium,random (default: human then medium bots)")
@@ -141,7 +141,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_bench.add_argument("ruleset", metavar="RULESET",
                          help="a bundled game's name or a ruleset file (YAML)")
     p_bench.add_argument("--players", "-n", type=_whole(1), metavar="N",
-                         help="number of seats (default: 4 if allowed, else the minimum)")
+                         help="number of seats (default: the ruleset's players.default, else 4 "
+                              "if allowed, else the minimum)")
     p_bench.add_argument("--games", type=_whole(1), default=200, metavar="N",
                          help="number of games (default: 200)")
     p_bench.add_argument("--seed", type=_whole(0), default=0, metavar="S",
@@ -205,7 +206,7 @@ def _unknown_variant(path: str, e: UnknownVariantError) -> str:
 def _players(game: rulekit.Game, requested: int | None) -> int:
     lo, hi = game.min_players, game.max_players
     if requested is None:
-        return 4 if lo <= 4 <= hi else lo
+        return game.default_players  # players.default, else 4 kept within min..max
     if not lo <= requested <= hi:
         allowed = str(lo) if lo == hi else f"{lo} to {hi}"
         raise _Usage(f"{game.name} is played by {allowed} players, not {requested} "

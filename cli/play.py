@@ -477,7 +477,7 @@ class Match:
             for v in infos:
                 if v.name in values:
                     parts.append(Text(g.texts.word(v.label, lang) + t("colon", lang)) +
-                                 self._value(v.type, values[v.name]))
+                                 self._value(v.type, values[v.name], v.names))
         if parts:
             out.print(Columns(parts, padding=(0, 3)))
         for z in g.table_zones:
@@ -496,7 +496,7 @@ class Match:
                 name.append(f" ({t('you', lang)})")
                 name.stylize("bold")
             cells: list[Text] = [name]
-            cells += [self._value(v.type, row["vars"].get(v.name)) for v in shown_vars]
+            cells += [self._value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
             cells += [self._zone_cell(row["zones"][z.name], counts_only=True)
                       for z in g.player_zones]
             table.add_row(*cells)
@@ -570,11 +570,13 @@ class Match:
             return Text(f"{count} (…, ") + self.paint.cards(cards[-8:]) + Text(")")
         return Text(f"{count} (") + self.paint.cards(cards) + Text(")")
 
-    def _value(self, type_: str, v: Any) -> Text:
-        """A visible variable's value as words."""
+    def _value(self, type_: str, v: Any, names: dict | None = None) -> Text:
+        """A visible variable's value as words (a number by its name, if it has one)."""
         lang = self.lang
         if v is None:
             return Text("-")
+        if names and isinstance(v, int) and not isinstance(v, bool) and v in names:
+            return self.paint.text(self.game.named_value(names, v, lang))
         if type_ == "player" and isinstance(v, int):
             return Text(self.names[v])
         if type_ == "players" and isinstance(v, list):

@@ -9,12 +9,14 @@ import rulekit
 
 
 def play_check(game: rulekit.Game, games: int) -> tuple[str | None, int]:
-    """Play games with random bots (game i: seed i, the player counts in turn); return the
-    first failure as a message (None if all ended) and the total number of decisions."""
+    """Play games with random bots (game i: seed i, the player counts in turn, from the
+    ruleset's default count if it gives one); return the first failure as a message (None if
+    all ended) and the total number of decisions."""
     lo, hi = game.min_players, game.max_players
+    start = (game.spec.players.default or lo) - lo
     total = 0
     for i in range(games):
-        players = lo + i % (hi - lo + 1)
+        players = lo + (start + i) % (hi - lo + 1)
         rnd = random.Random(f"rulekit-validate:{i}")
         where = f"game {i + 1} of {games} ({players} players, seed {i})"
         try:

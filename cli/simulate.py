@@ -89,8 +89,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="simulate this variant, or variants combined as A+B (default: the base "
                         "game)")
     p.add_argument("--players", "-n", type=_whole(1), metavar="N",
-                   help="number of seats (default: the number of --seats, else 4 if allowed, "
-                        "else the minimum)")
+                   help="number of seats (default: the number of --seats, else the ruleset's "
+                        "players.default, else 4 if allowed, else the minimum)")
     p.add_argument("--seats", metavar="SPEC",
                    help=f"one bot per seat, comma separated ({SPEC_HELP})")
     p.add_argument("--rotate", action="store_true", help="rotate the seats between games")
@@ -175,7 +175,7 @@ def _players(game: rulekit.Game, requested: int | None) -> int:
     lo, hi = game.min_players, game.max_players
     allowed = str(lo) if lo == hi else f"{lo} to {hi}"
     if requested is None:
-        return 4 if lo <= 4 <= hi else lo
+        return game.default_players  # players.default, else 4 kept within min..max
     if not lo <= requested <= hi:
         raise SimUsage(f"{game.name} is played by {allowed} players, not {requested} "
                        f"(allowed --players values: {allowed})")

@@ -120,6 +120,15 @@ class Encoder:
         self._add("pending.window", len(g.windows))
         self._add("pending.opener", n)
         self._add("pending.asked", n)
+        if g.has_show:  # what the seat was shown (`show`), per zone instance and face
+            for z in g.table_zones:
+                self._add(f"table.{z.name}.known", self.faces)
+            for p in range(n):
+                for z in g.player_zones:
+                    self._add(f"seat{p}.{z.name}.known", self.faces)
+            for t in range(len(g.team_names)):
+                for z in g.team_zones:
+                    self._add(f"team{t}.{z.name}.known", self.faces)
         self.offset = {s.name: s.start for s in self.segments}
 
     def _zone(self, name: str, z: Any) -> None:
@@ -179,7 +188,21 @@ class Encoder:
                 for pname, x in pend.get("chosen", {}).items():
                     key = (act, pname)
                     self._value(v, f"pending.chosen.{act}.{pname}", self.param_type[key], x)
+        for k in obs.get("known", ()):
+            self._known(v, k)
         return v
+
+    def _known(self, v: list[float], k: dict[str, Any]) -> None:
+        """One card the seat was shown, counted in its zone instance's `known` slice."""
+        g = self.game
+        zone, owner = k["zone"], k["owner"]
+        if owner is None:
+            name = f"table.{zone}"
+        elif any(z.name == zone for z in g.team_zones):
+            name = f"team{owner}.{zone}"
+        else:
+            name = f"seat{owner}.{zone}"
+        v[self.offset[f"{name}.known"] + self.face_of_label[k["card"]]] += 1.0
 
     def _var_type(self, scope: str, name: str) -> str:
         g = self.game

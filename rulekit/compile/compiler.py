@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from ..actions import DONE, PICK, START, Action
 from ..data.names import check_names, hidden_char, shown, skeleton
-from ..data.schema import ComputedAttr, Ruleset
+from ..data.schema import ComputedAttr, IntAttr, Ruleset
 from ..data.yamlsource import Source, YamlPath, format_path
 from ..errors import Diagnostic, EvaluationLimitError, RuleRuntimeError, RulesetError, log_full
 from ..lang import expressions as dsl
@@ -58,7 +58,7 @@ from ..rules.game import (
     ZoneInfo,
 )
 from ..rules.melds import MeldRules
-from . import stmt_control, stmt_procedures, stmt_turns
+from . import langdata, show, stmt_control, stmt_procedures, stmt_turns
 from .hints import compile_hints
 
 Fn = Callable[[Any, dict], Any]
@@ -187,7 +187,7 @@ def _simplify_pydantic(errors: list[dict]) -> list[dict]:
 
 
 _UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", "str", "int",
-               "bool", "Ruleset"}
+               "bool", "Ruleset", "IntAttr"}
 
 
 def _show(v: Any) -> str:
@@ -251,6 +251,7 @@ class Compiler:
         self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
         self.procs = stmt_procedures.ProcTable()  # procedures: signatures, compiled bodies
+        self.word_uses: list[langdata.WordUse] = []  # choices' words, checked once all compiled
 
     # ---- error plumbing ----------------------------------------------------------------
     def error(self, message: str, path: YamlPath, *, key: bool = False, hint: str = "",
@@ -272,6 +273,7 @@ class Compiler:
         self.game = self.make(self.spec, self.src.file)
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
+        langdata.check_players(self)
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.procedures, self.phases_and_actions,
@@ -279,6 +281,8 @@ class Compiler:
                  self.scoring, self.invariants, self.bot_hints, self.text_placeholders]
         for step in steps:
             step()
+        for use in self.word_uses:
+            langdata.check_words(self, use)
         if self.diags:
             # in file order, so a reader can work down the file
             raise RulesetError(sorted(_dedupe(self.diags), key=lambda d: (d.line, d.col)))
@@ -372,6 +376,7 @@ class Compiler:
         spec = self.spec.cards
         plain: dict[str, tuple[str, frozenset | None]] = {}
         computed: dict[str, str] = {}
+        named: dict[str, dict[int, str]] = {}  # number attributes whose values have names
         for name, a in spec.attributes.items():
             if name == "count":
                 self.error("a card attribute cannot be called 'count': deck entries use 'count' "
@@ -384,6 +389,9 @@ class Compiler:
                 plain[name] = (BOOL, None)
             elif isinstance(a, ComputedAttr):
                 computed[name] = a.computed
+            elif isinstance(a, IntAttr):
+                plain[name] = (INT, None)
+                named[name] = a.names
             else:
                 kinds = {type(v) for v in a}
                 if len(kinds) > 1 or not a:
@@ -455,6 +463,8 @@ class Compiler:
             g.card_attrs[name] = table
             g.attr_types[name] = ty
             t.attributes[name] = (ty, domain, table)
+            if name in named and not bad:
+                langdata.check_attribute_names(self, name, named[name], table)
         # computed attributes see the plain ones by name
         for name, text in computed.items():
             path = ("cards", "attributes", name, "computed")
@@ -677,7 +687,9 @@ class Compiler:
                 table[name] = (len(infos), ty)
                 if domain is not None:
                     self.var_domains[name] = domain
-                infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name))
+                    t.var_domains[name] = domain
+                infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name,
+                                     langdata.variable_names(self, name, v, ty, path)))
                 initial.append(self.initial(ty, v.initial, path + ("initial",), domain))
 
     RESERVED = {"actor", "opener", "it", "p", "players", "num_players", "true", "false", "none"}
@@ -856,7 +868,7 @@ class Compiler:
         is_zone = it.type == ZONE
 
         def run(s: Any, e: dict) -> None:
-            xs = s.zones[itf(s, e)] if is_zone else itf(s, e)
+            xs = s.zones[itf(s, e)] if is_zone else (itf(s, e) or ())  # none: no pass
             charge(s, len(xs) * w)
             for x in list(xs):
                 e[key] = x
@@ -890,6 +902,8 @@ class Compiler:
                            path + ("args", name))
                 continue
             fn = typed.fn
+            if kind == "int" and typed.names:  # shown by its name: logged as the name's key
+                kind, fn = "str", langdata.named(fn, typed.names)
             if typed.type == ZONE:
                 fn = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(fn)
             elif typed.type == dsl.MELD:  # a meld is shown by its cards as they are now
@@ -967,7 +981,7 @@ class Compiler:
         return typed.fn
 
     def _int(self, tree: Tree, scope: Scope, what: str) -> Fn:
-        return self.x.expect(tree, scope, INT, what).fn
+        return langdata.not_none(self.x.expect(tree, scope, INT, what).fn, what)
 
     def _cards(self, tree: Tree, scope: Scope, what: str) -> Fn:
         typed = self.x.expr(tree, scope)
@@ -983,6 +997,8 @@ class Compiler:
         if compatible(CARDS, typed.type):
             def listed_cards(s: Any, e: dict) -> list:
                 cards = f(s, e)
+                if cards is None:  # a skipped cards parameter: none moves (shows) nothing
+                    return []
                 charge(s, len(cards))
                 return cards
             return listed_cards
@@ -997,11 +1013,15 @@ class Compiler:
             raise fail(value_tree, f"cannot store {describe(value.type)} in a variable that "
                        f"holds {describe(ty)}")
         domain = self.var_domains.get(str(lv.children[-1]))
+        if domain is not None and value.words is not None:
+            value.words.meets(domain, stored=True)
         if domain is not None and value.is_const and value.const not in domain \
                 and value.const is not None:
             raise fail(value_tree, f"'{value.const}' is not one of the values "
                        f"{dsl.show_values(domain)}", did_you_mean(str(value.const), domain))
         vf = value.fn
+        if ty in (INT, BOOL) and not value.is_const:  # a number or a condition is never none
+            vf = langdata.not_none(vf, f"the value stored in '{lv.children[-1]}'")
         return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 
     def s_add_stmt(self, tree: Tree, scope: Scope) -> Fn:
@@ -1148,6 +1168,9 @@ class Compiler:
 
         return run
 
+    def s_show_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        return show.compile_show(self, tree, scope)
+
     def s_reveal_stmt(self, tree: Tree, scope: Scope) -> Fn:
         cf = self._cards(tree.children[0], scope, "what 'reveal' shows")
         return lambda s, e: s.reveal(cf(s, e))
@@ -1155,7 +1178,7 @@ class Compiler:
     def _wild_as(self, tree: Tree | None, scope: Scope) -> Fn:
         if tree is None:
             return lambda s, e: None
-        return self._int(tree, scope, "the value after 'as'")
+        return self.x.expect(tree, scope, INT, "the value after 'as'").fn  # none: the lowest fit
 
     def _need_melds(self, tree: Tree) -> None:
         if self.spec.melds is None:
@@ -1209,7 +1232,7 @@ class Compiler:
                 win = s.game.windows[index]
                 players = s.game.guard(win.rule + ".order", win.order, s, {"opener": opener})
             else:
-                players = order(s, e)
+                players = order(s, e) or []  # none: nobody
             charge(s, 1 + len(players))  # the frame waits on the stack until it is answered
             if len(s.stack) + len(s._queued) >= MAX_OPEN_WINDOWS:
                 raise EvaluationLimitError("", f"more than {MAX_OPEN_WINDOWS} windows are open "
@@ -1359,6 +1382,8 @@ class Compiler:
             w = self.expr(p.when, path + ("when",), scope, BOOL, "'when'")
             cp.when = w.fn if w else _true
         where_scope = scope.child()
+        limit_scope = scope  # what min and max see: a cards parameter's also see 'picked'
+        words = None  # a choice's literal words, checked against the domains they meet
         allowed = {"cards": {"from", "min", "max", "where"}, "choice": {"values", "where"},
                    "number": {"min", "max", "where"}, "player": {"among", "where"}}[kind]
         allowed |= {"when", "otherwise", "prompt"}
@@ -1380,6 +1405,7 @@ class Compiler:
                     self.error(f"'from' must be a zone or a list of cards, but this is "
                                f"{describe(src.type)}", path + ("from",))
             where_scope.names["it"] = local("it", CARD)
+            limit_scope = show.bind_picked(scope, where_scope)
             value_type = CARDS
         elif kind == "number":
             if p.min is None or p.max is None:
@@ -1395,6 +1421,8 @@ class Compiler:
                 types = {type(v) for v in items}
                 vt = INT if types == {int} else STR
                 cp.values = lambda s, e, items=items: items
+                if vt == STR:
+                    words = langdata.WordUse(items, path + ("values",))
             else:
                 typed = self.expr(vals, path + ("values",), scope)
                 vt = "any"
@@ -1405,11 +1433,13 @@ class Compiler:
                                    path + ("values",))
                     else:
                         vt = et
+                        cp.names = typed.names
                         f = typed.fn
                         cp.values = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(f) \
                             if typed.type == ZONE else f
             value_type = vt
             where_scope.names["it"] = local("it", vt)
+            where_scope.names["it"].words = words
         else:  # player
             if p.among is not None:
                 typed = self.expr(p.among, path + ("among",), scope, PLAYERS, "'among'")
@@ -1422,7 +1452,7 @@ class Compiler:
         for key in ("min", "max"):
             v = getattr(p, key)
             if v is not None and key in allowed:
-                typed = self.expr(v, path + (key,), scope, INT, f"'{key}'")
+                typed = self.expr(v, path + (key,), limit_scope, INT, f"'{key}'")
                 setattr(cp, key, typed.fn if typed else (lambda s, e: 0))
         if p.where is not None:
             cp.where_text = str(p.where)
@@ -1447,8 +1477,14 @@ class Compiler:
                 cp.meld = True
         if kind == "cards":
             g.done_actions.setdefault(name, Action(DONE, name, None, "done"))
+        if p.names is not None:
+            cp.names = langdata.param_names(self, p, value_type, path) or cp.names
         # later parameters and the effects see this one by name
         scope.names[name] = local(name, value_type)
+        scope.names[name].words = words
+        scope.names[name].names = cp.names
+        if words is not None:
+            self.word_uses.append(words)
         return cp
 
     # ---- setup, scoring, invariants ----------------------------------------------------

@@ -18,6 +18,7 @@ class Model(BaseModel):
 class PlayersSpec(Model):
     min: int = Field(ge=1, le=64)
     max: int = Field(ge=1, le=64)
+    default: int | None = Field(default=None, ge=1, le=64)  # the count tools deal by default
 
     @model_validator(mode="after")
     def _ordered(self) -> PlayersSpec:
@@ -42,7 +43,14 @@ class ComputedAttr(Model):
     computed: str
 
 
-AttrSpec = Literal["int", "bool"] | list[str | int] | ComputedAttr
+class IntAttr(Model):
+    """A number attribute whose values may be shown by name: {type: int, names: {11: jack}}."""
+
+    type: Literal["int"]
+    names: dict[int, str] = {}  # value -> text key shown instead of the number
+
+
+AttrSpec = Literal["int", "bool"] | list[str | int] | ComputedAttr | IntAttr
 
 
 class LabelRule(Model):
@@ -96,6 +104,7 @@ class VarSpec(Model):
     initial: Any = None
     visible: bool = True
     label: str | None = None
+    names: dict[int, str] | None = None  # a number variable's values shown by name (text keys)
 
 
 class VariablesSpec(Model):
@@ -125,6 +134,7 @@ class ParamSpec(Model):
     otherwise: Expr | None = None
     prompt: str | None = None
     meld: bool = False  # cards: only picks that can still end in a valid new meld
+    names: dict[int, str] | None = None  # number / choice: values shown by name (text keys)
 
     @model_validator(mode="after")
     def _one_kind(self) -> ParamSpec:

@@ -68,6 +68,8 @@ class Typed:
     is_const: bool = False
     domain: frozenset | None = None  # allowed symbols, for enum-valued card attributes
     uses_random: bool = False
+    names: dict | None = None  # a number's values shown by name (value -> text key)
+    words: Any = None  # a choice's literal words, checked against the domains it meets
 
 
 MAX_INT = 10**15  # every number the rules compute stays within +-MAX_INT
@@ -227,6 +229,7 @@ STATEMENT_FORMS = {
     "draw": "draw NUMBER from ZONE to ZONE", "refill": "refill ZONE from ZONE up to NUMBER",
     "deal": "deal NUMBER from ZONE to each PLAYER-ZONE", "shuffle": "shuffle ZONE",
     "swap": "swap ZONE with ZONE", "reveal": "reveal CARDS", "ask": "ask WINDOW [to PLAYERS]",
+    "show": "show CARDS to PLAYERS",
     "end": "end turn, or end game REASON", "turn": "turn to PLAYER", "pass": "pass",
     "reverse": "reverse turn order", "skip": "skip NUMBER",
     "call": "call PROCEDURE(ARGUMENTS)",
@@ -243,7 +246,7 @@ def _parse_hint(text: str, start: str, tok: Token | None, expected: set[str]) ->
         close = did_you_mean(first, STATEMENT_FORMS)
         return ((close + " " if close else "") + "an effect starts with one of: set, add, move, "
                 "draw, refill, deal, shuffle, swap, reveal, ask, end turn, turn to, end game, "
-                "pass, reverse turn order, skip, call")
+                "pass, reverse turn order, skip, call, show")
     if tok is not None and tok.value == "=" and not (start == "stmt" and first == "set"):
         return "to compare, write ==, !=, <, <=, > or >="
     if tok is None:
@@ -344,6 +347,9 @@ class Tables:
         self.team_zones: dict[str, int] = {}  # name -> kind index
         self.team_vars: dict[str, tuple[int, str]] = {}
         self.team_names: list[str] = []
+        self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
+        self.var_names: dict[str, dict[int, str]] = {}  # number variables shown by name
+        self.var_domains: dict[str, frozenset] = {}  # word variables: their attribute's words
 
 
 MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",
@@ -452,10 +458,12 @@ class ExprCompiler:
             return scope.names[name]
         if name in t.game_vars:
             idx, ty = t.game_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.gvars[i])
+            return Typed(ty, lambda s, e, i=idx: s.gvars[i], domain=t.var_domains.get(name),
+                         names=t.var_names.get(name))
         if name in t.turn_vars:
             idx, ty = t.turn_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.tvars[i])
+            return Typed(ty, lambda s, e, i=idx: s.tvars[i], domain=t.var_domains.get(name),
+                         names=t.var_names.get(name))
         if name in t.table_zones:
             z = t.table_zones[name]
             return Typed(ZONE, lambda s, e, z=z: z, const=z, is_const=True)
@@ -478,6 +486,9 @@ class ExprCompiler:
         if name in t.symbols:
             raise fail(node, f"unknown name '{name}'",
                        f"to compare with the value, quote it: '{name}'")
+        if name == "picked":
+            raise fail(node, "unknown name 'picked'", "'picked' (the cards picked so far) is "
+                       "known only in a cards parameter's where, min and max")
         raise fail(node, f"unknown name '{name}'", did_you_mean(name, options))
 
     def definition(self, name: str, args: list[Typed], node: Tree | Token, scope: Scope) -> Typed:
@@ -568,7 +579,8 @@ class ExprCompiler:
                         raise RuleRuntimeError("", f"no player (none) has a '{name}'")
                     return s.pvars[idx][p]
 
-                return Typed(ty, pvar, uses_random=base.uses_random)
+                return Typed(ty, pvar, uses_random=base.uses_random,
+                             domain=t.var_domains.get(name), names=t.var_names.get(name))
             if name in t.player_zones:
                 k = t.player_zones[name]
                 nt = t.n_table_zones
@@ -613,7 +625,8 @@ class ExprCompiler:
                     raise RuleRuntimeError("", f"no card (none) has a '{name}'")
                 return table[c]
 
-            return Typed(ty, cattr, domain=domain, uses_random=base.uses_random)
+            return Typed(ty, cattr, domain=domain, uses_random=base.uses_random,
+                         names=t.attr_names.get(name))
         raise fail(node, f"'.{name}' needs a player or a card, but this is {describe(base.type)}")
 
     # -- operators ------------------------------------------------------------------------
@@ -681,6 +694,8 @@ class ExprCompiler:
         return Typed(BOOL, ops[op], uses_random=a.uses_random or b.uses_random)
 
     def _check_symbol(self, attr: Typed, lit: Typed, node: Tree) -> None:
+        if attr.domain and lit.words is not None:  # a choice's words, checked at the choice
+            lit.words.meets(attr.domain)
         if (attr.domain and lit.is_const and isinstance(lit.const, str)
                 and lit.const not in attr.domain):
             raise fail(node, f"'{lit.const}' is not one of the values {show_values(attr.domain)}",
@@ -811,7 +826,7 @@ class ExprCompiler:
                     out.append(bf(s, e))
             return out
 
-        return Typed(list_of(body.type), f)
+        return Typed(list_of(body.type), f, names=body.names)
 
     def c_gen_call(self, tree: Tree, scope: Scope) -> Typed:
         name_tok, body_tree, var_tok, iter_tree, cond_tree = tree.children
@@ -878,7 +893,7 @@ class ExprCompiler:
                     if cond is None or cond(s, e):
                         return bf(s, e)
                 return None
-            return Typed(body.type, f)
+            return Typed(body.type, f, names=body.names)
         pick = min if name == "min" else max
 
         def f(s: Any, e: dict) -> int:
@@ -891,7 +906,7 @@ class ExprCompiler:
                     vals.append(bf(s, e))
             return pick(vals) if vals else 0
 
-        return Typed(INT, f)
+        return Typed(INT, f, names=body.names)
 
     # -- calls ----------------------------------------------------------------------------
     def c_call(self, tree: Tree, scope: Scope) -> Typed:
@@ -1041,7 +1056,7 @@ class ExprCompiler:
                 g = f
                 f = lambda s, e: s.zones[g(s, e)]  # noqa: E731
             if name == "first":
-                return Typed(et, lambda s, e: next(iter(f(s, e)), None))
+                return Typed(et, lambda s, e: next(iter(f(s, e)), None), names=args[0].names)
             f = _scanned(f)
             if name == "sum":
                 if et != INT:

@@ -38,6 +38,7 @@ class CompiledParam:
     prompt: str | None = None
     meld: bool = False  # cards: only picks that can still end in a valid new meld
     where_text: str = ""
+    names: dict | None = None  # a choice among numbers shown by name (value -> text key)
     _choose: dict = field(default_factory=dict, repr=False)
     # the legal steps of a number parameter without 'where', per (min, max): made once
     _ranges: dict = field(default_factory=dict, repr=False)
@@ -68,7 +69,7 @@ class CompiledParam:
     def why_not(self, s: State, frame: BuildFrame, text: str) -> str:
         """Why text is not a legal step for this parameter now."""
         g = self.game
-        env = dict(frame.env)
+        env = self.env_of(frame)
         if self.kind != "cards":
             return f"that is not a possible {self.name} now"
         picked = frame.picked
@@ -99,6 +100,13 @@ class CompiledParam:
                     f"({shown}) and the rest of the hand")
         return f"{label} cannot be picked now"
 
+    def env_of(self, frame: BuildFrame) -> dict:
+        """The names this parameter's rules see: the action's so far, and `picked` (cards)."""
+        env = dict(frame.env)  # a copy: 'it' set for 'where' must not leak into the state
+        if self.kind == "cards":
+            env["picked"] = list(frame.picked)
+        return env
+
     def max_of(self, s: State, env: dict) -> int:
         """How many cards may be picked at most."""
         if self.max is None:
@@ -109,7 +117,7 @@ class CompiledParam:
     def choices(self, s: State, frame: BuildFrame) -> list[Action]:
         """The legal steps for this parameter now."""
         g = self.game
-        env = dict(frame.env)  # a copy: 'it' set for 'where' must not leak into the state
+        env = self.env_of(frame)
         if self.kind == "cards":
             src = g.guard(self.r_from, self.source, s, env)
             cards = s.zones[src] if isinstance(src, int) else src
@@ -256,9 +264,17 @@ class VarInfo:
     type: str
     visible: bool
     label: str
+    names: dict | None = None  # a number variable's values shown by name (value -> text key)
 
 
 _PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
+
+
+def default_players(lo: int, hi: int, default: int | None) -> int:
+    """The player count tools deal by default: the ruleset's, else 4 kept within lo..hi."""
+    if default is not None:
+        return default
+    return 4 if lo <= 4 <= hi else lo
 
 
 class Rules:
@@ -315,6 +331,11 @@ class Rules:
         self.team_var_initial: list[Any] = []
         self.invariants: list[tuple[str, Fn]] = []
         self.hints: BotHints = BotHints()  # bots' hints; they never change the rules
+        # the player count tools deal when none is asked for (players.default)
+        self.default_players = default_players(self.min_players, self.max_players,
+                                               spec.players.default)
+        self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
+        self.has_show = False  # the rules use 'show': observations list what each seat knows
 
     # ---- zones ------------------------------------------------------------------------
     def n_zone_instances(self, n: int) -> int:
@@ -418,10 +439,22 @@ class Rules:
             v = self.card_attrs[name][card]
             if isinstance(v, bool):  # as everywhere else: the words yes / no, not True / False
                 v = "yes" if v else "no"
+            elif name in self.attr_names:
+                return self.named_value(self.attr_names[name], v, lang)
             return self.texts.word(v, lang) if isinstance(v, str) else str(v)
 
         from ..lang.text import fill
         return fill(t, get)
+
+    def named_value(self, names: dict | None, v: Any, lang: str | None = None) -> str:
+        """A number as players read it: the text of its name (value names), else the number."""
+        key = names.get(v) if names and isinstance(v, int) else None
+        return str(v) if key is None else self.texts.word(key, lang or self.languages[0])
+
+    @property
+    def _param_names(self) -> dict[str, dict]:
+        """Parameter name -> value names, for the choices whose values have names."""
+        return {p.name: p.names for a in self.actions for p in a.params if p.names}
 
     def _seat_name(self, p: int, lang: str) -> str:
         t = self.texts.template("seat", lang)
@@ -455,6 +488,7 @@ class Rules:
         elif isinstance(v, str):
             shown = self.texts.word(v, lang)
         else:
-            shown = str(v)
+            names = self._param_names.get(action.name)
+            shown = self.named_value(names, v, lang) if names else str(v)
         name = self.texts.word(action.name, lang)
         return f"{name}: {shown}"

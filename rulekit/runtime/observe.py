@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError, short_repr
+from . import knowledge
 from .state import MASK, BuildFrame, State
 
 if TYPE_CHECKING:
@@ -125,6 +126,8 @@ def observation(s: State, seat: int | None) -> dict[str, Any]:
              "zones": {z.name: zone_view(s, base + k * nteams + t, seat)
                        for k, z in enumerate(g.team_zones)}}
             for t, name in enumerate(g.team_names)]
+    if g.has_show:
+        obs["known"] = knowledge.known_view(s, seat)
     if s.outcome is not None:
         obs["outcome"] = {"scores": list(s.outcome.scores), "winners": list(s.outcome.winners),
                           "reason": s.outcome.reason}
@@ -140,6 +143,8 @@ def pending_view(s: State, seat: int | None) -> dict[str, Any] | None:
     if isinstance(top, BuildFrame):
         act = g.actions[top.action]
         param = act.params[top.pidx] if top.pidx < len(act.params) else None
+        if seat != top.actor:  # which step it is (a parameter's name) may give the card away
+            param = None
         out: dict[str, Any] = {"action": act.name, "by": top.actor,
                                "param": param.name if param else None,
                                "kind": param.kind if param else None,
@@ -282,16 +287,25 @@ def resample(s: State, seat: int, seed: int) -> State:
             if card not in known and not card_visible(c, zi, card, seat):
                 slots.append((zi, i))
     old = [c.zones[zi][i] for zi, i in slots]
-    # shuffle from a canonical order, so the copy depends only on what seat knows: two states
-    # seat cannot tell apart resample to the same copy (bots then choose the same in both)
-    new = sorted(old)
-    r = (seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK
-    for i in range(len(new) - 1, 0, -1):
-        r = (r + 0x9E3779B97F4A7C15) & MASK
-        z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    r = [(seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK]
+
+    def below(n: int) -> int:
+        r[0] = x = (r[0] + 0x9E3779B97F4A7C15) & MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        j = (z ^ (z >> 31)) % (i + 1)
-        new[i], new[j] = new[j], new[i]
+        return (z ^ (z >> 31)) % n
+
+    # the cards seat was shown stay in the zone it knows, at places drawn like the others'
+    new: list[int | None] = knowledge.place_known(c, seat, slots, below)
+    # shuffle the rest from a canonical order, so the copy depends only on what seat knows: two
+    # states seat cannot tell apart resample to the same copy (bots then choose the same in both)
+    placed = {x for x in new if x is not None}
+    rest = sorted(x for x in old if x not in placed)
+    for i in range(len(rest) - 1, 0, -1):
+        j = below(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    it = iter(rest)
+    new = [next(it) if x is None else x for x in new]
     mapping = list(range(c.game.n_cards))
     for (zi, i), a, b in zip(slots, old, new, strict=True):
         c.zones[zi][i] = b
@@ -320,6 +334,7 @@ def resample(s: State, seat: int, seed: int) -> State:
                 if p.name in f.env:  # chosen cards, or a choice among cards, follow the places
                     f.env[p.name] = remap("list[card]" if p.kind == "cards" else p.value_type,
                                           f.env[p.name])
+    knowledge.keep_only(c, seat)  # what others were shown may be hidden from seat
     c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
     c._legal = None
     return c

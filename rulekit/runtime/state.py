@@ -17,6 +17,7 @@ from ..errors import (
     log_full,
 )
 from ..lang.turnorder import BEGIN, NO_HOOK, PASSING, pass_with_skips, step_of
+from . import knowledge
 from .eventlog import EventLog, NoLog
 from .statecheck import check_document
 
@@ -93,7 +94,8 @@ class State:
                  "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                  "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
-                 "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips")
+                 "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
+                 "known")
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Rules, n: int, seed: int, log: bool = True):
@@ -147,6 +149,8 @@ class State:
                 self.team_of.append(game.team_names.index(name))
         self._legal: list[Action] | None = None
         self._queued: list[WindowFrame] = []
+        # what `show` told each seat: per seat, card -> the zone it lay in (None: nothing yet)
+        self.known: list[dict[int, int]] | None = None
 
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int, log: bool = True) -> State:
@@ -198,6 +202,7 @@ class State:
         c.turn_hook = self.turn_hook
         c.reversed_order = self.reversed_order
         c.skips = self.skips
+        c.known = None if self.known is None else [d.copy() for d in self.known]
         return c
 
     def key(self) -> tuple:
@@ -215,12 +220,18 @@ class State:
                 None if self.as_value is None else tuple(self.as_value),
                 tuple(self.meld_kinds), tuple(self.meld_zone),
                 tuple(tuple(_freeze(x) for x in v) for v in self.teamvars),
-                self.turn_hook, self.reversed_order, self.skips)
+                self.turn_hook, self.reversed_order, self.skips,
+                None if not self.known or not any(self.known) else  # nothing known: as None
+                tuple(tuple(sorted(d.items())) for d in self.known))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def learn_shown(self, seat: int, card: int) -> None:
+        """`show`: seat now knows where card lies (rulekit.runtime.knowledge)."""
+        knowledge.learn(self, seat, card)
 
     # ---- randomness --------------------------------------------------------------------
     def rng_next(self) -> int:
@@ -249,6 +260,8 @@ class State:
                 target.append(c)
             cz[c] = dest
             fu[c] = up
+        if self.known is not None:  # a card that moves is no longer where a seat was shown it
+            self._forget(cards)
         if self.meld_of is not None:  # a card that leaves for anywhere leaves its meld
             for c in cards:
                 if self.meld_of[c]:
@@ -262,11 +275,14 @@ class State:
         cz, fu = self.card_zone, self.faceup
         k = 0
         mo = self.meld_of
+        kn = self.known
         while k < count and zs:
             c = zs.pop()
             zd.append(c)
             cz[c] = dest
             fu[c] = 0
+            if kn is not None:
+                self._forget((c,))
             if mo is not None:
                 if mo[c]:
                     self._meld_cache.clear()
@@ -274,6 +290,13 @@ class State:
                 self.as_value[c] = None
             k += 1
         return k
+
+    def _forget(self, cards: Any) -> None:
+        """Every seat forgets where these cards lie (they moved)."""
+        for d in self.known or ():
+            if d:
+                for c in cards:
+                    d.pop(c, None)
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone with the state's generator (Fisher-Yates)."""
@@ -291,6 +314,8 @@ class State:
             cz[c] = a
         for c in za:
             cz[c] = b
+        if self.known is not None:
+            self._forget(za + zb)
         if self.meld_of is not None:
             self._meld_cache.clear()
             for c in za + zb:
@@ -591,7 +616,7 @@ class State:
         if kind == PICK:
             card = self._card_of_face(param.source(self, frame.env), action.value, frame.picked)
             frame.picked.append(card)
-            if len(frame.picked) >= param.max_of(self, frame.env):
+            if len(frame.picked) >= param.max_of(self, param.env_of(frame)):
                 self._finish_param(frame, act, frame.picked)
             elif not self.legal_actions():
                 raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card left to "
@@ -834,6 +859,7 @@ class State:
             "melds": None if self.meld_of is None else {
                 "of": self.meld_of, "as": self.as_value, "kinds": self.meld_kinds,
                 "zones": self.meld_zone},
+            **({"known": knowledge.to_json(self)} if self.game.has_show else {}),
         }
 
     @classmethod
@@ -879,6 +905,7 @@ class State:
             s.as_value = list(melds["as"])
             s.meld_kinds = list(melds["kinds"])
             s.meld_zone = list(melds["zones"])
+        s.known = knowledge.from_json(data.get("known"))
         return s
 
 

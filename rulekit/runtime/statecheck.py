@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import StateDocumentError, short_repr
+from . import knowledge
 
 if TYPE_CHECKING:
     from ..rules.game import Rules, VarInfo
@@ -19,7 +20,7 @@ MAX_NUMBER = 10**15  # the largest number a rule may compute (see dsl)
 MAX_TEXT = 10_000  # characters of any text in a document
 REQUIRED = ("ruleset", "n", "seed", "zones", "faceup", "gvars", "pvars", "tvars", "phase", "turn",
             "stack", "rng", "log", "history", "over", "outcome", "decisions", "end_turn")
-OPTIONAL = ("ending_phase", "teamvars", "melds", "turn_flow")
+OPTIONAL = ("ending_phase", "teamvars", "melds", "turn_flow", "known")
 
 
 def _fail(path: str, problem: str) -> StateDocumentError:
@@ -160,6 +161,7 @@ class _Checker:
             self.boolean(flow[1], "turn_flow[1]")
             self.int_in(flow[2], 0, MAX_NUMBER, "turn_flow[2]")
         self.melds(d.get("melds"))
+        knowledge.check_document(g, d, _fail)
 
     def zones(self, zones: Any) -> None:
         g = self.game

@@ -1,0 +1,151 @@
+"""The data side of the language: value names, the default player count, a choice's words.
+
+- Value names: a number attribute `{type: int, names: {11: rank_jack}}` (or a number variable
+  with `names:`) is shown by the text of its name wherever a player reads it: card labels, logs,
+  action labels, the table. The number stays the value the rules compute with.
+- `players: {default: N}`: the count the tools deal when none is asked for (checked here; the
+  compiled rules' `default_players`).
+- A choice's literal words (`values: [red, blue]`) are checked against every word domain they
+  meet (a comparison with a word attribute, a `set` of a word variable), at the word itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..data.yamlsource import YamlPath
+from ..errors import RuleRuntimeError
+from ..lang.expressions import INT, did_you_mean, show_values
+from ..lang.textcheck import TextUse
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+Fn = Callable[[Any, dict], Any]
+
+
+# ---- players.default ------------------------------------------------------------------------
+def check_players(c: Compiler) -> None:
+    """`players.default` lies within min..max."""
+    assert c.spec is not None  # checked after the schema
+    p = c.spec.players
+    if p.default is not None and not p.min <= p.default <= p.max:
+        c.error(f"the default player count {p.default} is not from min ({p.min}) to max "
+                f"({p.max})", ("players", "default"),
+                hint=f"give a default from {p.min} to {p.max}, or leave it out")
+
+
+# ---- value names ----------------------------------------------------------------------------
+def check_attribute_names(c: Compiler, name: str, names: dict[int, str], table: list) -> None:
+    """Each named value of a number attribute is one some card of the deck has, and a text."""
+    path: YamlPath = ("cards", "attributes", name, "names")
+    have = set(table)
+    for v, key in names.items():
+        if v not in have:
+            shown = sorted(x for x in have if isinstance(x, int))
+            c.error(f"no card has {name} {v}, so it needs no name", path + (v,), key=True,
+                    hint=f"the deck's values of {name} are {_few(shown)}")
+        need_name(c, key, path + (v,))
+    c.tables.attr_names[name] = dict(names)
+    assert c.game is not None  # compiling: the game is being built
+    c.game.attr_names[name] = dict(names)
+
+
+def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -> dict | None:
+    """The value names of a variable: its own `names`, else its attribute type's; checked."""
+    own = spec.names
+    inherited = c.tables.attr_names.get(spec.type)
+    if own is None:
+        if inherited:
+            c.tables.var_names[name] = inherited
+        return inherited
+    if ty != INT:
+        c.error("'names' applies to number variables (type int, or a number attribute)",
+                path + ("names",), key=True)
+        return None
+    attr = c.tables.attributes.get(spec.type)
+    for v, key in own.items():
+        if attr is not None and v not in set(attr[2]):
+            c.error(f"no card has {spec.type} {v}, so a {spec.type} variable is never {v}",
+                    path + ("names", v), key=True)
+        need_name(c, key, path + ("names", v))
+    c.tables.var_names[name] = dict(own)
+    return dict(own)
+
+
+def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath) -> dict | None:
+    """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked."""
+    if value_type != INT:
+        c.error("'names' applies to a number parameter, or a choice among numbers",
+                path + ("names",), key=True)
+        return None
+    for v, key in p.names.items():
+        need_name(c, key, path + ("names", v))
+    return dict(p.names)
+
+
+def need_name(c: Compiler, key: str, path: YamlPath) -> None:
+    """A value name is a text that fills no placeholder (a word, translated)."""
+    c.need_text(key, path)
+    c.text_uses.append(TextUse(key, frozenset(), "a value name"))
+
+
+def named(fn: Fn, names: dict[int, str]) -> Fn:
+    """fn's number as a player reads it: the text key of its name, else the number as text."""
+    def shown(s: Any, e: dict) -> Any:
+        v = fn(s, e)
+        if v is None:
+            return None
+        return names.get(v) or str(v)
+    return shown
+
+
+def not_none(fn: Fn, what: str) -> Fn:
+    """fn, a number a statement needs: none (a skipped parameter, say) is a rule error."""
+    def number(s: Any, e: dict) -> Any:
+        v = fn(s, e)
+        if v is None:
+            raise RuleRuntimeError("", f"{what} is none (a skipped parameter, or a value not "
+                                   "set): give it a value with 'otherwise'")
+        return v
+    return number
+
+
+def _few(values: list) -> str:
+    return str(values) if len(values) <= 20 else str(values[:20])[:-1] + ", ...]"
+
+
+# ---- a choice's words -----------------------------------------------------------------------
+class WordUse:
+    """A choice parameter's literal words, and the word domains the rules make them meet."""
+
+    def __init__(self, words: list, path: YamlPath):
+        self.words = words
+        self.path = path
+        self.domains: dict[frozenset, bool] = {}  # domain -> stored (not only compared)
+
+    def meets(self, domain: frozenset, stored: bool = False) -> None:
+        """Record that the choice is compared with, or stored as (stored), a value of domain."""
+        self.domains[domain] = self.domains.get(domain, False) or stored
+
+
+def check_words(c: Compiler, use: WordUse) -> None:
+    """Report each word of the choice that is not a value of a domain it is stored as; or, for a
+    domain it is only compared with, each word that looks like a misspelt value (a word that is
+    no value at all, such as 'any', may be an option of its own)."""
+    for domain, stored in use.domains.items():
+        owner = _domain_name(c, domain)
+        for j, w in enumerate(use.words):
+            if isinstance(w, str) and w not in domain and (stored or did_you_mean(w, domain)):
+                c.error(f"'{w}' is not one of the values of {owner} {show_values(domain)}",
+                        use.path + (j,),
+                        hint=did_you_mean(w, domain) or
+                        f"the choice's value is compared with, or stored as, a {owner}")
+
+
+def _domain_name(c: Compiler, domain: frozenset) -> str:
+    for name, (_ty, dom, _table) in c.tables.attributes.items():
+        if dom == domain:
+            return name
+    return "the attribute"

@@ -1,0 +1,128 @@
+"""What a seat was privately shown, and the cards picked so far seen by a card parameter's rules.
+
+`show CARDS to PLAYERS` records, for each of those seats, each shown card it cannot already see,
+with the zone the card lies in. The fact lasts while the card stays in that zone: any move of the
+card (move, draw, deal, swap, melds) forgets it for every seat, since the seat no longer knows
+where the card went. Shuffling the zone the card lies in, or turning it face up, keeps it.
+
+The knowledge is part of the state (cloned, saved, compared), shown only in its seat's
+observation (`observation(state, seat)["known"]`), and respected by `rulekit.resample`: a seat's
+known cards stay in the zones it knows (at places drawn like the other hidden cards'), and the
+other seats' knowledge is left out of the copy, since what another seat was shown (even that it
+was shown anything) may be hidden from this seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules.game import Rules
+    from .state import State
+
+
+def learn(s: State, seat: int, card: int) -> None:
+    """Seat now knows where card lies (nothing new if it already sees the card)."""
+    from .observe import card_visible  # observe builds on this module's views
+
+    zi = s.card_zone[card]
+    if card_visible(s, zi, card, seat):
+        return
+    if s.known is None:
+        s.known = [{} for _ in range(s.n)]
+    s.known[seat][card] = zi
+
+
+# ---- views ------------------------------------------------------------------------------------
+def known_cards(s: State, seat: int | None) -> set[int]:
+    """The cards seat knows the place of beyond what it sees."""
+    if s.known is None or seat is None:
+        return set()
+    return set(s.known[seat])
+
+
+def known_view(s: State, seat: int | None) -> list[dict[str, Any]]:
+    """What seat was shown and still knows: each card with the zone (and owner) it lies in."""
+    from .observe import card_visible
+
+    if s.known is None or seat is None:
+        return []
+    g = s.game
+    out = []
+    for card, zi in s.known[seat].items():
+        if card_visible(s, zi, card, seat):  # it sees it now anyway: no duplicate
+            continue
+        info, owner = g.zone_of_instance(zi, s.n)
+        out.append((zi, g.face_of[card], {"card": g.labels[card], "zone": info.name,
+                                          "owner": owner}))
+    out.sort(key=lambda x: (x[0], x[1]))  # by place and face: never by when it was learnt
+    return [v for _, _, v in out]
+
+
+def place_known(s: State, seat: int | None, slots: list[tuple[int, int]],
+                below: Callable[[int], int]) -> list[int | None]:
+    """For a resample: each card seat knows the zone of, put at one of that zone's hidden
+    places (slots), drawn with below(n); the other slots None. Which cards and which places
+    depend only on what seat knows, never on where in the zone the cards really lie."""
+    out: list[int | None] = [None] * len(slots)
+    if s.known is None or seat is None or not s.known[seat]:
+        return out
+    mine = s.known[seat]
+    by_zone: dict[int, list[int]] = {}
+    for zi, i in slots:
+        card = s.zones[zi][i]
+        if mine.get(card) == zi:
+            by_zone.setdefault(zi, []).append(card)
+    for zi in sorted(by_zone):
+        places = [k for k, (z, _) in enumerate(slots) if z == zi]
+        for t, card in enumerate(sorted(by_zone[zi])):
+            j = t + below(len(places) - t)
+            places[t], places[j] = places[j], places[t]
+            out[places[t]] = card
+    return out
+
+
+def keep_only(s: State, seat: int | None) -> None:
+    """After a resample for seat: its own knowledge (its cards stayed put), nobody else's."""
+    if s.known is None:
+        return
+    s.known = [d if p == seat else {} for p, d in enumerate(s.known)]
+
+
+# ---- saved documents --------------------------------------------------------------------------
+def to_json(s: State) -> list | None:
+    """Each seat's knowledge as [card, zone] pairs, sorted."""
+    if s.known is None:
+        return None
+    return [[[c, zi] for c, zi in sorted(d.items())] for d in s.known]
+
+
+def from_json(data: Any) -> list[dict[int, int]] | None:
+    """The inverse of to_json (the document is checked first by check_document)."""
+    if data is None:
+        return None
+    return [{c: zi for c, zi in seat} for seat in data]
+
+
+def check_document(game: Rules, data: dict, fail_: Callable[[str, str], Exception]) -> None:
+    """Each seat's knowledge names cards lying in the zones it names."""
+    known = data.get("known")
+    if known is None:
+        return
+    n = data["n"]
+    if not isinstance(known, list) or len(known) != n:
+        raise fail_("known", f"expected a list of {n} entries (one per seat)")
+    where: dict[int, int] = {}
+    for zi, cards in enumerate(data["zones"]):
+        for c in cards:
+            where[c] = zi
+    for p, seat in enumerate(known):
+        if not isinstance(seat, list):
+            raise fail_(f"known[{p}]", "expected a list of [card, zone] pairs")
+        for i, pair in enumerate(seat):
+            ok = (isinstance(pair, list | tuple) and len(pair) == 2
+                  and all(isinstance(x, int) and not isinstance(x, bool) for x in pair))
+            if not ok or where.get(pair[0]) != pair[1]:
+                raise fail_(f"known[{p}][{i}]", "expected [card, zone] with the card in that "
+                            "zone")
