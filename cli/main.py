@@ -307,7 +307,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     _check_transcript(kinds, console, args.transcript_ok)
     path = _ruleset_file(args.ruleset)
     origin = origin_of(path, None if looks_like_path(args.ruleset) else args.ruleset.lower())
-    saving = Saving(origin, args.variant, _save_path(args.save, origin, seed))
+    saving = Saving(origin, args.variant, _save_path(args.save, origin, seed), bool(args.save))
     try:
         with stopping_on_signals():
             if args.games > 1:

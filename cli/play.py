@@ -29,7 +29,7 @@ from rulekit.state import BuildFrame, Outcome, State, WindowFrame
 from .answers import Question
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter
-from .savegame import Origin, SaveFileError, SaveGame, rebuild, write_save
+from .savegame import Origin, SaveFileError, SaveGame, default_path, rebuild, write_save
 from .strings import t
 from .terminal import EndOfInput, Interrupted, QuitGame, Stop, Terminal, Terminated
 
@@ -53,6 +53,7 @@ class Saving:
     origin: Origin
     variant: str | None
     path: Path
+    named: bool = True  # --save named the file (else each game's own default name)
 
 
 @dataclass
@@ -401,7 +402,7 @@ class Match:
         out.print(Text(prompt, style="bold"))
         for line in question.lines():
             out.print(line)
-        if len(question.options) == 1 and not question.is_range:
+        if len(question.legal) == 1:
             out.print(t("confirm_hint", self.lang))
 
     def _chosen_so_far(self, seat: int) -> Text | None:
@@ -564,8 +565,7 @@ def resume(game: rulekit.Game, save: SaveGame, where: str | Path, console: Conso
     match.resume(save, where)
     return match.run()
 
-
-
+@dataclass
 class Played:
     """One finished game of a match: its number, seed, who sat where, and its outcome."""
 
@@ -607,8 +607,11 @@ def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, ga
         seats = [(s - k) % players for s in range(players)]
         seat_kinds = [kinds[p] for p in seats]
         seating = Seating(k + 1, games, [who[p] for p in seats], ",".join(seat_kinds))
-        game_saving = (None if saving is None else
-                       Saving(saving.origin, saving.variant, numbered(saving.path, k + 1)))
+        game_saving = None
+        if saving is not None:
+            path = (numbered(saving.path, k + 1) if saving.named
+                    else default_path(saving.origin, seed + k))
+            game_saving = Saving(saving.origin, saving.variant, path, saving.named)
         match = Match(game, players, seat_kinds, seed + k, lang, console, stdin or sys.stdin,
                       seating, game_saving)
         code = match.run()

@@ -55,10 +55,9 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "es": "Un paso atrás.",
     },
     "confirm_hint": {
-        "en": "Only one choice is left: press Enter (or 1) to confirm, or type back.",
-        "fr": "Il ne reste qu'un choix : appuyez sur Entrée (ou 1) pour confirmer, ou tapez "
-              "retour.",
-        "es": "Solo queda una opción: pulsa Intro (o 1) para confirmar, o escribe atrás.",
+        "en": "Only one choice is left: press Enter to confirm it, or type back.",
+        "fr": "Il ne reste qu'un choix : appuyez sur Entrée pour le confirmer, ou tapez retour.",
+        "es": "Solo queda una opción: pulsa Intro para confirmarla, o escribe atrás.",
     },
     "your_move": {
         "en": "What your move did:",
