@@ -112,7 +112,7 @@ class Match:
 
         self.state = rebuild(self.game, save, where, before)
         self.resumed = len(save.actions)
-        ends = [m for _, m in marks[1:]] + [len(self.state.log)]
+        ends = [m for _, m in marks[1:]] + [len(self.state.log)] * bool(marks)
         for (seat, _), end in zip(marks, ends, strict=True):
             if seat is not None:
                 self.seen[seat] = end  # the news a seat gets: what came after its last move
