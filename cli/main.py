@@ -150,8 +150,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         description="Resume the game saved in FILE (by quit, Ctrl-D, Ctrl-C or SIGTERM in "
                     "rulekit play): the same cards, the same seats, the bots' same answers. "
                     "The ruleset must be unchanged since (its SHA-256 is checked). Exit status "
-                    "2 for a missing, damaged or foreign file, or a changed ruleset.",
-        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+                    "2 for a missing, damaged or foreign file, or a changed ruleset. See "
+                    "docs/play.md.")
     p_resume.add_argument("file", metavar="FILE", help="a save file written by rulekit play")
     p_resume.add_argument("--save", metavar="FILE",
                           help="save to FILE from now on (default: the file resumed)")

@@ -185,6 +185,7 @@ class Match:
         done = 0
         while not s.is_over:
             seat = s.decider
+            assert seat is not None
             s.apply_unchecked(self.thinking.choose(self.bots[seat], s, self.names[seat]))
             done = self._print_events(None, done)
         self._final()
