@@ -26,7 +26,7 @@ from rulekit.bots import RandomBot
 from rulekit.observe import seat_name
 from rulekit.state import BuildFrame, Outcome, State
 
-from .answers import Question
+from .answers import Question, meld_line, melds_seen
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter
 from .savegame import Origin, SaveFileError, SaveGame, default_path, rebuild, write_save
@@ -280,11 +280,14 @@ class Match(HumanTurns):
 
     def _chosen_so_far(self, seat: int) -> Text | None:
         """The action being built and what this seat has chosen for it so far."""
-        obs_pending = rulekit.observation(self.state, seat)["pending"]
+        obs = rulekit.observation(self.state, seat)
+        obs_pending = obs["pending"]
         if not obs_pending or "chosen" not in obs_pending:
             return None
         g = self.game
         act = next(a for a in g.actions if a.name == obs_pending["action"])
+        top = self.state.stack[-1]
+        melds = melds_seen(obs)
         parts: list[Text] = []
         for p in act.params:
             if p.name not in obs_pending["chosen"]:
@@ -292,7 +295,10 @@ class Match(HumanTurns):
             v = obs_pending["chosen"][p.name]
             if v is None:
                 continue
-            if p.kind == "cards":
+            meld = top.env.get(p.name) if p.value_type == "meld" else None
+            if meld in melds:  # the meld, numbered and shown as the table shows it
+                parts.append(Text(f"{meld}. ") + meld_line(self.paint, melds[meld], self.lang))
+            elif p.kind == "cards":
                 parts.append(self.paint.cards(v))
             elif p.kind == "player" and isinstance(v, int):
                 parts.append(Text(self.names[v]))

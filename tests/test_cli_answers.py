@@ -136,6 +136,7 @@ def test_a_meld_to_extend_carries_the_tables_number_and_shows_its_cards(
     shown = r.out.split("Choose the meld to extend", 1)[0]  # the table before the question
     table = dict(re.findall(r"^  (\d+)\. (.*)$", shown, flags=re.M))
     assert options[target] == table[str(target)]  # same number, same kind and cards
+    assert f"extend a meld: {target}. {options[target]}" in r.out  # the choice made, restated
     added = re.search(r"^  Player 0 adds (.*) to a meld: (.*)\.$", r.out, flags=re.M)
     assert added is not None
     before = options[target].split(": ", 1)[1].split(", ")
