@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from rich.console import Console
+
 import rulekit
 from rulekit.bots import SPEC_HELP, parse_bot_spec
 from rulekit.errors import render_diagnostics
@@ -22,7 +24,7 @@ from .replay import replay
 from .savegame import Origin, SaveFileError, default_path, load_game, origin_of, read_save
 from .simulate import SimUsage, cmd_simulate
 from .simulate import add_parser as add_simulate_parser
-from .terminal import stopping_on_signals
+from .terminal import isatty, stopping_on_signals
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -319,9 +321,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return EXIT_USAGE
 
 
-def _check_transcript(kinds: list[str], console: object, allowed: bool) -> None:
+def _check_transcript(kinds: list[str], console: Console, allowed: bool) -> None:
     """Several human seats need a terminal: a pipe or file would keep their private views."""
-    if allowed or sum(k == HUMAN for k in kinds) < 2 or getattr(console, "is_terminal", False):
+    # the file itself, not rich's is_terminal, which FORCE_COLOR turns on for a pipe
+    if allowed or sum(k == HUMAN for k in kinds) < 2 or isatty(console.file):
         return
     raise _Usage("several human seats share this game, but the output is not a terminal: the "
                  "transcript (a file, a pipe, tee) would keep every player's private view. "
@@ -329,7 +332,13 @@ def _check_transcript(kinds: list[str], console: object, allowed: bool) -> None:
 
 
 def _save_path(given: str | None, origin: Origin, seed: int) -> Path:
-    return Path(given) if given else default_path(origin, seed)
+    """Where the game is saved; the folder must exist (found out now, not after the game)."""
+    path = Path(given) if given else default_path(origin, seed)
+    if not path.parent.is_dir():
+        raise _Usage(f"cannot save to {path}: there is no folder {path.parent}")
+    if path.is_dir():
+        raise _Usage(f"cannot save to {path}: it is a folder (--save names a file)")
+    return path
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -341,7 +350,9 @@ def cmd_resume(args: argparse.Namespace) -> int:
     game = load_game(save, args.file)
     console = make_console()
     _check_transcript(save.seats, console, args.transcript_ok)
-    saving = Saving(save.origin, save.variant, Path(args.save or args.file))
+    saving = Saving(save.origin, save.variant, Path(args.save) if args.save else Path(args.file))
+    if args.save:
+        _save_path(args.save, save.origin, save.seed)
     try:
         with stopping_on_signals():
             return resume(game, save, args.file, console, sys.stdin, saving)

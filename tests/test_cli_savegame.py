@@ -286,3 +286,12 @@ def test_a_save_whose_random_bot_chose_otherwise_is_refused(tmp_path: Path) -> N
             assert "the random bot in seat 1 would not have chosen" in r.err
     assert sorted(codes.values()).count(0) == 1  # the bot's own choice, and only it
     assert set(codes.values()) == {0, 2}
+
+
+def test_a_save_file_in_a_folder_that_does_not_exist_is_a_usage_error(tmp_path: Path) -> None:
+    target = tmp_path / "nowhere" / "game.json"
+    r = cli("play", str(MINIMAL), "--seats", "human,random", "--save", str(target),
+            stdin="quit\n")
+    assert r.code == 2
+    assert f"cannot save to {target}: there is no folder {target.parent}" in r.err
+    assert r.out == ""  # refused before the game began
