@@ -45,10 +45,7 @@ def zone_view(s: State, zi: int, seat: int | None) -> dict[str, Any]:
         if info.melds:
             view["melds"] = [{"meld": m, "kind": s.meld_kinds[m],
                               "cards": [g.labels[c] for c in s.meld_cards(m)],
-                              "values": [s.meld_value(c) for c in s.meld_cards(m)],
-                              # per card: the value a wild stands for, None for any other card
-                              "stands_for": [s.as_value[c] if s.as_value is not None else None
-                                             for c in s.meld_cards(m)]}
+                              "values": [s.meld_value(c) for c in s.meld_cards(m)]}
                              for m in s.melds_in(zi)]
         return view
     count = None if info.visibility == "hidden" else len(cards)

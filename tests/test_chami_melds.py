@@ -89,7 +89,7 @@ def test_a_run_of_three():
     assert "meld" in legal(s)
     lay(s, ["2+3=5", "6", "3+4=7"])
     assert melds(s) == [{"meld": 1, "kind": "run", "cards": ["2+3=5", "6", "3+4=7"],
-                         "values": [5, 6, 7], "stands_for": [None, None, None]}]
+                         "values": [5, 6, 7]}]
     assert hand(s, 0) == Counter(FILLER)
     assert s.decider == 0 and "discard" in legal(s)        # the turn goes on
 

@@ -92,7 +92,7 @@ def test_a_laid_run_shows_in_order_with_its_kind_and_values(game: rulekit.Game) 
     play(s, ["lay", "pick 3h", "pick 1h", "pick 2h", "done"])
     melds = rulekit.observation(s, 1)["table"]["table"]["melds"]
     assert melds == [{"meld": 1, "kind": "run", "cards": ["1h", "2h", "3h"],
-                      "values": [1, 2, 3], "stands_for": [None, None, None]}]
+                      "values": [1, 2, 3]}]
     assert sorted(labels(s, ("hand", 0))) == ["5s", "7s"]
 
 
@@ -104,8 +104,6 @@ def test_a_wild_is_laid_as_the_value_chosen(game: rulekit.Game) -> None:
     s.apply("as 6")
     meld = rulekit.observation(s, 0)["table"]["table"]["melds"][0]
     assert meld["cards"] == ["4h", "5h", "joker"] and meld["values"] == [4, 5, 6]
-    # an observation says which cards are wild and what they stand for
-    assert meld["stands_for"] == [None, None, 6]
 
 
 def test_runs_extend_at_either_end_and_sets_with_equal_values(game: rulekit.Game) -> None:
