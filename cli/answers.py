@@ -71,12 +71,17 @@ def melds_seen(obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
 
 
 def meld_cards(paint: Painter, meld: dict[str, Any]) -> Text:
-    """A meld's cards, each wild followed by the value it stands for: `Gift (=7)`."""
+    """A meld's cards, each wild followed by the value it stands for: `Gift (=7)`.
+
+    Which cards are wild is part of the game's definition (its meld rules), known to all; the
+    value each card counts as in the meld is in the observation."""
+    rules = paint.game.meld_rules
     parts: list[Text] = []
-    wilds = meld.get("stands_for") or [None] * len(meld["cards"])
-    for label, value in zip(meld["cards"], wilds, strict=False):
+    values = meld.get("values") or [None] * len(meld["cards"])
+    for label, value in zip(meld["cards"], values, strict=False):
         shown = paint.card(label)
-        if value is not None:
+        card = paint.card_of_label.get(label)
+        if rules is not None and card is not None and rules.wild[card] and value is not None:
             shown += Text(f" (={value})")
         parts.append(shown)
     return Text(", ").join(parts)

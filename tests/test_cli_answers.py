@@ -200,4 +200,5 @@ def test_a_wild_in_a_meld_shows_the_value_it_stands_for() -> None:
     for a in ["lay", "pick 4h", "pick 5h", "pick joker", "done", "as 6"]:
         s.apply(a)
     meld = rulekit.observation(s, 1)["table"]["table"]["melds"][0]
+    assert meld["cards"] == ["4h", "5h", "joker"]
     assert meld_line(Painter(game, "en"), meld, "en").plain == "run: 4h, 5h, joker (=6)"
