@@ -71,7 +71,7 @@ def melds_seen(obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
 
 
 def meld_cards(paint: Painter, meld: dict[str, Any]) -> Text:
-    """A meld's cards, each wild followed by the value it stands for: `Gift (=7)`.
+    """A meld's cards, each wild followed by the value it stands for: `joker (=7)`.
 
     Which cards are wild is part of the game's definition (its meld rules), known to all; the
     value each card counts as in the meld is in the observation."""
