@@ -6,6 +6,9 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
 
 import rulekit
 from rulekit.bots import SPEC_HELP, parse_bot_spec
@@ -13,12 +16,15 @@ from rulekit.data.variants import UnknownVariantError
 from rulekit.errors import render_diagnostics
 
 from .bench import run_bench
-from .games import UnknownGame, bundled, resolve
+from .games import UnknownGame, bundled, looks_like_path, resolve
 from .look import make_console, say
-from .play import HUMAN, MEDIUM, play, play_match
+from .play import HUMAN, MEDIUM, Saving, play, play_match, resume
 from .playcheck import play_check
+from .replay import replay
+from .savegame import Origin, SaveFileError, default_path, load_game, origin_of, read_save
 from .simulate import SimUsage, cmd_simulate
 from .simulate import add_parser as add_simulate_parser
+from .terminal import isatty, stopping_on_signals
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -27,8 +33,10 @@ EPILOG = """\
 exit status:
   0    the command succeeded (play: the game ended, or a player typed quit)
   1    validate: a ruleset has errors; play: the input ended before the game did
-  2    a usage error, or a ruleset that cannot be loaded (its diagnostics are printed)
-  130  interrupted with Ctrl-C
+  2    a usage error, a ruleset that cannot be loaded (its diagnostics are printed), or a
+       save file that cannot be resumed or replayed
+  130  interrupted with Ctrl-C (play and resume save the game first)
+  143  play and resume: stopped by SIGTERM (the game is saved first)
 
 run `rulekit COMMAND --help` for a command's options."""
 
@@ -48,12 +56,29 @@ seats:
 
 answering:
   type a numbered choice (several numbers pick several cards: 1 3 4), a value where a range is
-  shown, or a choice's text; also help, show, log and quit.
+  shown, or a choice's text; also help, show, log, back and quit. A number always means the
+  option shown with that number; a card or value whose name is a number is typed in quotes
+  ("4"). Cards are listed in the order of your hand; melds carry the numbers the table shows.
+  back undoes the last step of a move being put together: nothing is played until the move
+  is complete.
+
+saving:
+  quit, Ctrl-D (end of input), Ctrl-C and SIGTERM save the game and print how to resume it
+  (rulekit resume FILE); a finished game is saved too (rulekit replay FILE). --save FILE
+  names the file; by default it is rulekit-GAME-SEED.json in the current folder (or in
+  $RULEKIT_SAVE_DIR). With --games N, game k>1 goes to FILE-k.json.
+
+hot-seat:
+  with several human seats, a seat whose next decision is forced and whose move shows
+  nothing private is not asked to the terminal; after each move its player sees what the
+  move did, then presses Enter to hide the screen. Output that is not a terminal (a pipe, a
+  file, tee) would keep every player's private view, so several human seats need a terminal,
+  or --transcript-ok.
 
 scripted games:
   when standard input is not a terminal, answers are read one per line and echoed; there is
-  no waiting at hand-over screens. If the input ends before the game, the game stops with a
-  message and exit status 1. quit stops with exit status 0.
+  no waiting at hand-over screens. If the input ends before the game, the game is saved and
+  stops with a message and exit status 1. quit saves and stops with exit status 0.
 
 matches:
   --games N plays N games in a row. Game k (from 1) is dealt from seed S+k-1, S being --seed,
@@ -116,6 +141,36 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_play.add_argument("--games", type=_whole(1), default=1, metavar="N",
                         help="play N games in a row, the seats rotating by one after each, "
                              "then print a summary (default: 1)")
+    p_play.add_argument("--save", metavar="FILE",
+                        help="save the game to FILE when it ends or stops (default: "
+                             "rulekit-GAME-SEED.json in the current folder)")
+    p_play.add_argument("--transcript-ok", action="store_true",
+                        help="allow several human seats when the output is not a terminal "
+                             "(the transcript then keeps every player's private view)")
+
+    p_resume = sub.add_parser(
+        "resume", help="go on with a saved game where it stopped",
+        description="Resume the game saved in FILE (by quit, Ctrl-D, Ctrl-C or SIGTERM in "
+                    "rulekit play): the same cards, the same seats, the bots' same answers. "
+                    "The ruleset must be unchanged since (its SHA-256 is checked). Exit status "
+                    "2 for a missing, damaged or foreign file, or a changed ruleset. See "
+                    "docs/play.md.")
+    p_resume.add_argument("file", metavar="FILE", help="a save file written by rulekit play")
+    p_resume.add_argument("--save", metavar="FILE",
+                          help="save to FILE from now on (default: the file resumed)")
+    p_resume.add_argument("--transcript-ok", action="store_true",
+                          help="allow several human seats when the output is not a terminal")
+
+    p_replay = sub.add_parser(
+        "replay", help="step through a saved or finished game through one seat's eyes",
+        description="Step through the game saved in FILE, decision by decision, showing what "
+                    "one seat saw (Enter: the next step, q: stop). An unfinished game is shown "
+                    "through a human seat's eyes only; a finished one through any seat's, or "
+                    "with every seat's cards when --seat is not given.")
+    p_replay.add_argument("file", metavar="FILE", help="a save file written by rulekit play")
+    p_replay.add_argument("--seat", type=_whole(0), metavar="N",
+                          help="the seat whose eyes to use (default: the first human seat; "
+                               "every seat once the game is over)")
 
     p_val = sub.add_parser(
         "validate", help="check rulesets and summarise them",
@@ -159,7 +214,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                     "its players, variants and languages, and one line about it.")
     p_sim = add_simulate_parser(sub)
     return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list,
-                    "simulate": p_sim}
+                    "simulate": p_sim, "resume": p_resume, "replay": p_replay}
 
 
 class _Usage(Exception):
@@ -252,14 +307,65 @@ def cmd_play(args: argparse.Namespace) -> int:
     if kinds is None:
         kinds = [HUMAN] + [MEDIUM] * (players - 1)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    console = make_console()
+    _check_transcript(kinds, console, args.transcript_ok)
+    path = _ruleset_file(args.ruleset)
+    origin = origin_of(path, None if looks_like_path(args.ruleset) else args.ruleset.lower())
+    saving = Saving(origin, args.variant, _save_path(args.save, origin, seed), bool(args.save))
     try:
-        if args.games > 1:
-            return play_match(game, players, kinds, seed, args.games, lang, make_console(),
-                              sys.stdin)
-        return play(game, players, kinds, seed, lang, make_console(), sys.stdin)
+        with stopping_on_signals():
+            if args.games > 1:
+                return play_match(game, players, kinds, seed, args.games, lang, console,
+                                  sys.stdin, saving)
+            return play(game, players, kinds, seed, lang, console, sys.stdin, saving)
     except rulekit.RuleRuntimeError as e:
         say(f"rulekit: the ruleset failed during play (seed {seed}): {e}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _check_transcript(kinds: list[str], console: Console, allowed: bool) -> None:
+    """Several human seats need a terminal: a pipe or file would keep their private views."""
+    # the file itself, not rich's is_terminal, which FORCE_COLOR turns on for a pipe
+    if allowed or sum(k == HUMAN for k in kinds) < 2 or isatty(console.file):
+        return
+    raise _Usage("several human seats share this game, but the output is not a terminal: the "
+                 "transcript (a file, a pipe, tee) would keep every player's private view. "
+                 "Play on a terminal, or add --transcript-ok to allow it")
+
+
+def _save_path(given: str | None, origin: Origin, seed: int) -> Path:
+    """Where the game is saved; the folder must exist (found out now, not after the game)."""
+    path = Path(given) if given else default_path(origin, seed)
+    if not path.parent.is_dir():
+        raise _Usage(f"cannot save to {path}: there is no folder {path.parent}")
+    if path.is_dir():
+        raise _Usage(f"cannot save to {path}: it is a folder (--save names a file)")
+    return path
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    """rulekit resume."""
+    save = read_save(args.file)
+    if save.over:
+        raise SaveFileError(f"{args.file}: this game is over; rulekit replay {args.file} "
+                            "steps through it")
+    game = load_game(save, args.file)
+    console = make_console()
+    _check_transcript(save.seats, console, args.transcript_ok)
+    saving = Saving(save.origin, save.variant, Path(args.save) if args.save else Path(args.file))
+    if args.save:
+        _save_path(args.save, save.origin, save.seed)
+    try:
+        with stopping_on_signals():
+            return resume(game, save, args.file, console, sys.stdin, saving)
+    except rulekit.RuleRuntimeError as e:
+        say(f"rulekit: the ruleset failed during play (seed {save.seed}): {e}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """rulekit replay."""
+    return replay(args.file, args.seat, make_console(), sys.stdin)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -354,7 +460,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list,
-            "simulate": cmd_simulate}
+            "simulate": cmd_simulate, "resume": cmd_resume, "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,12 +2,15 @@
 
 A human seat's screen is built only from `rulekit.observation` and `rulekit.events_for` for that
 seat (plus its own legal actions when it decides), so it shows nothing the seat may not know.
+Answers are parsed in answers.py, the keyboard is read in terminal.py, and every game is saved
+(savegame.py) when it ends or stops, so it can be resumed or replayed.
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich import box
@@ -18,96 +21,20 @@ from rich.table import Table
 from rich.text import Text
 
 import rulekit
-from rulekit.actions import CHOOSE, DONE, PICK, Action
+from rulekit.actions import Action
+from rulekit.bots import RandomBot
 from rulekit.runtime.observe import seat_name
 from rulekit.runtime.state import BuildFrame, Outcome, State
 
+from .answers import Question, meld_line, melds_seen
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter
-from .strings import command_of, t
+from .savegame import Origin, SaveFileError, SaveGame, default_path, rebuild, write_save
+from .strings import t
+from .terminal import EndOfInput, Interrupted, QuitGame, Stop, Terminal, Terminated
+from .turns import Build, HumanTurns
 
 HUMAN, RANDOM, MEDIUM = "human", "random", "medium"
-
-
-class QuitGame(Exception):
-    """The human typed quit."""
-
-
-class EndOfInput(Exception):
-    """Standard input ended before the game did."""
-
-
-@dataclass
-class Answer:
-    """A parsed answer: actions to apply in order, or a message to show before asking again."""
-
-    actions: list[Action] | None = None
-    message: Text | str | None = None
-    command: str | None = None
-
-
-class Terminal:
-    """Reads a human's answers: with line editing on a terminal, line by line from a script."""
-
-    def __init__(self, console: Console, stdin: TextIO):
-        self.console = console
-        self.stdin = stdin
-        self.typing = _isatty(stdin)  # a person types the answers
-        self.screen = _isatty(console.file)  # a person reads the output on a terminal
-        self.interactive = self.typing and self.screen
-        self.readline: Any = None
-        if self.interactive:
-            try:
-                import readline  # line editing for input(); absent on some platforms
-
-                self.readline = readline
-            except ImportError:  # pragma: no cover
-                pass
-
-    def ask(self, prompt: str) -> str:
-        """One answer; raise EndOfInput at the end of the input."""
-        if self.interactive:
-            try:
-                return self.console.input(prompt)
-            except EOFError:
-                raise EndOfInput from None
-        self.console.print(prompt, end="")
-        self.console.file.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.console.print()
-            raise EndOfInput
-        line = line.rstrip("\r\n")
-        self.console.print(line)  # echo, so a scripted game's transcript reads like a session
-        return line
-
-    def handover(self, message: str) -> None:
-        """Hide the screen and wait until the next player is at the keyboard."""
-        if self.readline is not None:
-            # the next player must not scroll back through the previous player's answers
-            self.readline.clear_history()
-        self.clear()
-        if self.typing:
-            self.ask(message + " ")
-            self.clear()
-        else:  # a script plays every seat: nobody to wait for
-            self.console.print()
-            self.console.print(Rule())
-            self.console.print(message)
-
-    def clear(self) -> None:
-        """Clear a terminal screen (nothing when the output is a file or a pipe)."""
-        if self.screen:
-            # the screen and its scrollback: the previous seat's hand must not stay visible
-            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
-            self.console.file.flush()
-
-
-def _isatty(f: Any) -> bool:
-    try:
-        return bool(f.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 @dataclass
@@ -120,13 +47,28 @@ class Seating:
     spec: str  # the --seats value that replays this game alone
 
 
-class Match:
+@dataclass
+class Saving:
+    """Where a game is saved, and the ruleset it is played from."""
+
+    origin: Origin
+    variant: str | None
+    path: Path
+    named: bool = True  # --save named the file (else each game's own default name)
+
+
+STOPPED = {Interrupted: "stopped_interrupt", Terminated: "stopped_term"}
+
+
+class Match(HumanTurns):
     """One game being played: the state, the seats and the terminal."""
 
     def __init__(self, game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
-                 console: Console, stdin: TextIO, seating: Seating | None = None):
+                 console: Console, stdin: TextIO, seating: Seating | None = None,
+                 saving: Saving | None = None):
         self.game = game
         self.seating = seating
+        self.saving = saving
         self.state: State = game.new_state(players, seed)
         self.kinds = kinds
         self.seed = seed
@@ -141,6 +83,32 @@ class Match:
         self.seen = [0] * players  # per seat: the log index up to which its events were shown
         self.viewer: int | None = None  # the human seat whose screen the terminal shows now
         self.answered: int | None = None  # the seat whose own answer was the last action
+        self.build: Build | None = None  # a human's move being put together (back undoes it)
+        self.move_start: int | None = None  # the log index where the human's move began
+        self.holding = False  # the acting seat's results are on the screen: wait, then hide
+        self.resumed = 0  # decisions replayed from a save
+        self.backed = False  # the last answer was back
+
+    def resume(self, save: SaveGame, where: str | Path) -> None:
+        """Go on from a save: replay its actions (the bots' generators catch up on the way)."""
+        marks: list[tuple[int | None, int]] = []
+
+        def before(state: State, action: Action) -> None:
+            seat = state.decider
+            marks.append((seat, len(state.log)))
+            bot = self.bots.get(seat) if seat is not None else None
+            # a running generator: draw what it drew then, so its next answers are the same
+            if isinstance(bot, RandomBot) and bot.choose(state).text != action.text:
+                raise SaveFileError(f"{where}: the random bot in seat {seat} would not have "
+                                    f"chosen {action.text!r}; the save was not made with these "
+                                    "seats")
+
+        self.state = rebuild(self.game, save, where, before)
+        self.resumed = len(save.actions)
+        ends = [m for _, m in marks[1:]] + [len(self.state.log)] * bool(marks)
+        for (seat, _), end in zip(marks, ends, strict=True):
+            if seat is not None:
+                self.seen[seat] = end  # the news a seat gets: what came after its last move
 
     # ---- the game loop ---------------------------------------------------------------
     def run(self) -> int:
@@ -167,26 +135,37 @@ class Match:
                 t("seat_holder", lang, seat=self.names[p], who=seating.who[p],
                   kind=kind_text(k, lang))
                 for p, k in enumerate(self.kinds))))
-        if not self.humans:
-            return self._spectate()
+        if self.resumed:
+            out.print(t("resumed", lang, n=self.resumed))
         try:
-            while not self.state.is_over:
-                seat = self.state.decider
-                assert seat is not None
-                if seat in self.bots:
-                    self.state.apply_unchecked(
-                        self.thinking.choose(self.bots[seat], self.state, self.names[seat]))
-                    self.answered = None
-                else:
-                    self._human(seat)
-        except QuitGame:
-            out.print(t("quit", self.lang, seed=self.seed))
-            return 0
-        except EndOfInput:
-            out.print(t("eof", self.lang))
-            return 1
+            code = self._spectate() if not self.humans else self._play()
+        except (Stop, KeyboardInterrupt) as e:
+            stop = e if isinstance(e, Stop) else Interrupted()
+            if isinstance(stop, QuitGame):
+                out.print(t("quit", lang, seed=self.seed))
+            elif isinstance(stop, EndOfInput):
+                out.print(t("eof", lang))
+            else:
+                out.print(t(STOPPED[type(stop)], lang))
+            self._save()
+            return stop.exit_status
+        self._save()
+        return code
+
+    def _play(self) -> int:
+        while not self.state.is_over:
+            seat = self.state.decider
+            assert seat is not None
+            if seat in self.bots:
+                self.state.apply_unchecked(
+                    self.thinking.choose(self.bots[seat], self.state, self.names[seat]))
+                self.answered = None
+            else:
+                self._human(seat)
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if viewer is None:
+            if self.holding:
+                self.term.hold(t("hide_screen", self.lang))
             self.term.clear()  # the last private view must not stay above the results
         start = self.seen[viewer] if viewer is not None else min(self.seen[p] for p in self.humans)
         self._print_events(viewer, start)
@@ -199,11 +178,27 @@ class Match:
         done = 0
         while not s.is_over:
             seat = s.decider
+            assert seat is not None
             s.apply_unchecked(self.thinking.choose(self.bots[seat], s, self.names[seat]))
             done = self._print_events(None, done)
         self._final()
         return 0
 
+    def _save(self) -> None:
+        """Save the game as it stands (a half-built move is not part of it), and say where."""
+        if self.saving is None:
+            return
+        done = self.build.base if self.build is not None else self.state
+        save = SaveGame(self.saving.origin, self.saving.variant, list(self.kinds), self.seed,
+                        self.lang, [text for _, text in done.history], done.is_over)
+        path = self.saving.path
+        try:
+            write_save(save, path)
+        except OSError as e:
+            self.console.print(t("save_failed", self.lang, path=path, why=e.strerror or e),
+                               style="yellow")
+            return
+        self.console.print(t("saved_over" if done.is_over else "saved", self.lang, path=path))
     def _final(self) -> None:
         out = self.console
         outcome = self.state.outcome
@@ -252,57 +247,7 @@ class Match:
             self._print_events(seat, self.seen[seat], indent="  ")
         self.seen[seat] = len(self.state.log)
 
-    # ---- a human decision --------------------------------------------------------------
-    def _human(self, seat: int) -> None:
-        s = self.state
-        if len(self.humans) > 1 and self.viewer != seat:
-            # hand over even for a forced move: skipping the seats that have no choice would
-            # tell the table which seats lack a card that would give them one
-            self.term.handover(t("pass_to", self.lang, name=self.names[seat]))
-        self.viewer = seat
-        legal = s.legal_actions()
-        prompt = self._prompt(seat)
-        if len(legal) == 1:
-            self._news(seat)
-            note = t("only_choice", self.lang, prompt=prompt, option=self._option(legal[0]).plain)
-            self.console.print(self.paint.text(note))
-            s.apply(legal[0])
-            self.answered = None
-            return
-        fresh_events = any(self.game.texts.has(k) for k, _ in
-                           rulekit.events_for(s, seat, self.seen[seat]))
-        top = s.stack[-1] if s.stack else None
-        building = isinstance(top, BuildFrame) and top.actor == seat
-        # while a seat puts its own action together, only the next question is shown
-        if self.answered != seat or fresh_events or not building:
-            self._screen(seat)
-        self._show_question(seat, prompt, legal)
-        while True:
-            answer = self._parse(self.term.ask("> "), legal)
-            if answer.command == "quit":
-                raise QuitGame
-            if answer.command == "help":
-                forms = ", ".join(str(a) for a in legal)
-                self.console.print(t("help", self.lang, forms=forms))
-                continue
-            if answer.command == "log":
-                self.console.print(Text(t("log_title", self.lang, name=self.names[seat]),
-                                        style="bold"))
-                self._print_events(seat, 0, indent="  ")
-                continue
-            if answer.command == "show":
-                self._screen(seat)
-                self._show_question(seat, prompt, legal)
-                continue
-            if answer.message is not None:
-                self.console.print(answer.message, style="yellow")
-                continue
-            assert answer.actions is not None
-            for a in answer.actions:
-                s.apply(a)
-            self.answered = seat
-            return
-
+    # ---- a human decision: the input loop is in turns.py (HumanTurns) ---------------
     def _prompt(self, seat: int) -> str:
         """The question being asked: the parameter's or window's prompt, else 'your turn'."""
         s = self.state
@@ -322,49 +267,27 @@ class Match:
             return g.texts.render(win.prompt, lang, {"opener": opener, "actor": self.names[seat]})
         return t("window_default", lang, opener=opener)
 
-    def _number_param(self, legal: list[Action]) -> bool:
-        """Whether the question is a number to type (a range) rather than a list to pick from."""
-        top = self.state.stack[-1] if self.state.stack else None
-        if not isinstance(top, BuildFrame):
-            return False
-        param = self.game.actions[top.action].params[top.pidx]
-        return param.kind == "number" and all(
-            a.kind == CHOOSE and isinstance(a.value, int) for a in legal)
-
-    def _picking(self, legal: list[Action]) -> bool:
-        return any(a.kind == PICK for a in legal)
-
-    def _option(self, a: Action) -> Text:
-        """An action as the player reads it, card labels and colour words coloured."""
-        g = self.game
-        if a.kind == CHOOSE:
-            top = self.state.stack[-1] if self.state.stack else None
-            if isinstance(top, BuildFrame):
-                param = g.actions[top.action].params[top.pidx]
-                if param.kind == "player" and isinstance(a.value, int):
-                    return Text(f"{g.texts.word(param.name, self.lang)}: {self.names[a.value]}")
-        return self.paint.text(g.action_label(a, self.lang))
-
-    def _show_question(self, seat: int, prompt: str, legal: list[Action]) -> None:
+    def _show_question(self, seat: int, prompt: str, question: Question) -> None:
         out = self.console
         chosen = self._chosen_so_far(seat)
         if chosen is not None:
             out.print(chosen)
         out.print(Text(prompt, style="bold"))
-        if self._number_param(legal):
-            out.print(t("range_hint", self.lang, values=_ranges([a.value for a in legal])))
-            return
-        width = len(str(len(legal)))
-        for i, a in enumerate(legal, 1):
-            out.print(Text(f"  {i:>{width}}) ") + self._option(a))
+        for line in question.lines():
+            out.print(line)
+        if len(question.legal) == 1:
+            out.print(t("confirm_hint", self.lang))
 
     def _chosen_so_far(self, seat: int) -> Text | None:
         """The action being built and what this seat has chosen for it so far."""
-        obs_pending = rulekit.observation(self.state, seat)["pending"]
+        obs = rulekit.observation(self.state, seat)
+        obs_pending = obs["pending"]
         if not obs_pending or "chosen" not in obs_pending:
             return None
         g = self.game
         act = next(a for a in g.actions if a.name == obs_pending["action"])
+        top = self.state.stack[-1]
+        melds = melds_seen(obs)
         parts: list[Text] = []
         for p in act.params:
             if p.name not in obs_pending["chosen"]:
@@ -372,7 +295,10 @@ class Match:
             v = obs_pending["chosen"][p.name]
             if v is None:
                 continue
-            if p.kind == "cards":
+            meld = top.env.get(p.name) if p.value_type == "meld" else None
+            if meld in melds:  # the meld, numbered and shown as the table shows it
+                parts.append(Text(f"{meld}. ") + meld_line(self.paint, melds[meld], self.lang))
+            elif p.kind == "cards":
                 parts.append(self.paint.cards(v))
             elif p.kind == "player" and isinstance(v, int):
                 parts.append(Text(self.names[v]))
@@ -388,74 +314,6 @@ class Match:
         return head + Text(" · ").join(parts)
 
     # ---- parsing an answer ---------------------------------------------------------------
-    def _parse(self, raw: str, legal: list[Action]) -> Answer:
-        """Turn a typed answer into actions (checked on a copy of the state) or a message."""
-        text = " ".join(raw.split())
-        lang = self.lang
-        if not text:
-            return Answer(message=t("empty_answer", lang))
-        low = text.lower()
-        for a in legal:  # an action's exact form or its label as shown
-            if low in self._names_of(a):
-                return self._sequence([a], legal)
-        cmd = command_of(text) or ("help" if text == "?" else None)
-        if cmd is not None:
-            return Answer(command=cmd)
-        tokens = text.replace(",", " ").split()
-        if not all(tok.lstrip("-").isdigit() for tok in tokens):
-            message = t("unknown_answer", lang, text=text)
-            why = self.state.why_illegal(text)  # the engine says why, when it can
-            if why and not why.startswith("there is no action called"):
-                message += f" ({why})"
-            return Answer(message=message)
-        numbers = [int(tok) for tok in tokens]
-        if self._number_param(legal):
-            values = [a.value for a in legal]
-            if len(numbers) != 1 or numbers[0] not in values:
-                return Answer(message=t("not_a_value", lang, n=text, values=_ranges(values)))
-            return self._sequence([legal[values.index(numbers[0])]], legal)
-        for n in numbers:
-            if not 1 <= n <= len(legal):
-                return Answer(message=t("not_a_number", lang, n=n, max=len(legal)))
-        chosen = [legal[n - 1] for n in numbers]
-        if len(chosen) > 1 and not all(a.kind == PICK for a in chosen[:-1]):
-            return Answer(message=t("one_at_a_time", lang))
-        return self._sequence(chosen, legal, finish=self._picking(legal))
-
-    def _names_of(self, a: Action) -> set[str]:
-        """What a player may type for an action: its exact form, its label, a chosen value."""
-        shown = self._option(a).plain
-        names = {a.text.lower(), shown.lower()}
-        if a.kind == CHOOSE:
-            # "colour: red" may be answered "red" (or "rouge"), a seat by its name; a bare
-            # number stays an option's number, as everywhere else
-            for value in (shown.rsplit(": ", 1)[-1], a.text.split(" ", 1)[-1]):
-                if not value.strip().lstrip("-").isdigit():
-                    names.add(value.lower())
-        return names
-
-    def _sequence(self, chosen: list[Action], legal: list[Action],
-                  finish: bool = False) -> Answer:
-        """Check a run of actions on a copy; with finish, end a card choice when allowed."""
-        trial = self.state.clone()
-        top = trial.stack[-1] if trial.stack else None
-        where = (top.action, top.pidx) if isinstance(top, BuildFrame) else None
-        out: list[Action] = []
-        for a in chosen:
-            now = {x.text: x for x in trial.legal_actions()} if out else {x.text: x for x in legal}
-            if a.text not in now:
-                return Answer(message=t("not_legal_then", self.lang,
-                                        option=self._option(a).plain))
-            trial.apply_unchecked(now[a.text])
-            out.append(now[a.text])
-        if finish and where is not None and not trial.is_over:
-            top = trial.stack[-1] if trial.stack else None
-            if isinstance(top, BuildFrame) and (top.action, top.pidx) == where:
-                done = [x for x in trial.legal_actions() if x.kind == DONE]
-                if done:
-                    out.append(done[0])
-        return Answer(actions=out)
-
     # ---- the full screen -----------------------------------------------------------------
     def _screen(self, seat: int) -> None:
         """Everything this seat may know now: latest events, table, seats, its own cards."""
@@ -594,25 +452,21 @@ class Match:
         return Text(str(v))
 
 
-def _ranges(values: list[int]) -> str:
-    """Sorted whole numbers as compact ranges: 1-4, 7, 9-10."""
-    vs = sorted(set(values))
-    out: list[str] = []
-    i = 0
-    while i < len(vs):
-        j = i
-        while j + 1 < len(vs) and vs[j + 1] == vs[j] + 1:
-            j += 1
-        out.append(str(vs[i]) if i == j else f"{vs[i]}-{vs[j]}")
-        i = j + 1
-    return ", ".join(out)
-
 
 def play(game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
-         console: Console, stdin: TextIO | None = None) -> int:
+         console: Console, stdin: TextIO | None = None, saving: Saving | None = None) -> int:
     """Play one game; return the exit status."""
-    return Match(game, players, kinds, seed, lang, console, stdin or sys.stdin).run()
+    return Match(game, players, kinds, seed, lang, console, stdin or sys.stdin,
+                 saving=saving).run()
 
+
+def resume(game: rulekit.Game, save: SaveGame, where: str | Path, console: Console,
+           stdin: TextIO | None = None, saving: Saving | None = None) -> int:
+    """Go on with a saved game where it stopped; return the exit status."""
+    match = Match(game, len(save.seats), save.seats, save.seed, save.lang, console,
+                  stdin or sys.stdin, saving=saving)
+    match.resume(save, where)
+    return match.run()
 
 @dataclass
 class Played:
@@ -636,8 +490,15 @@ def participants(kinds: list[str], lang: str) -> list[str]:
     return names
 
 
+
+def numbered(path: Path, k: int) -> Path:
+    """The save file of game k (from 1) of a match: the named file, then name-2.json, ..."""
+    return path if k == 1 else path.with_name(f"{path.stem}-{k}{path.suffix}")
+
+
 def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, games: int,
-               lang: str, console: Console, stdin: TextIO | None = None) -> int:
+               lang: str, console: Console, stdin: TextIO | None = None,
+               saving: Saving | None = None) -> int:
     """Play `games` games in a row, the seats rotating by one after each; return the status.
 
     Game k (from 0) is dealt from seed + k, and whoever sat at seat i sits at seat i + 1 (mod the
@@ -649,8 +510,13 @@ def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, ga
         seats = [(s - k) % players for s in range(players)]
         seat_kinds = [kinds[p] for p in seats]
         seating = Seating(k + 1, games, [who[p] for p in seats], ",".join(seat_kinds))
+        game_saving = None
+        if saving is not None:
+            path = (numbered(saving.path, k + 1) if saving.named
+                    else default_path(saving.origin, seed + k))
+            game_saving = Saving(saving.origin, saving.variant, path, saving.named)
         match = Match(game, players, seat_kinds, seed + k, lang, console, stdin or sys.stdin,
-                      seating)
+                      seating, game_saving)
         code = match.run()
         if match.state.outcome is None:  # the human quit, or the input ended
             break
@@ -658,12 +524,11 @@ def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, ga
         if k + 1 < games and match.humans and match.term.interactive:
             try:
                 match.term.ask(t("next_game", lang, k=k + 2, n=games) + " ")
-            except EndOfInput:
-                code = 1
+            except Stop as e:
+                code = e.exit_status
                 break
     summarise(game, played, who, games, lang, console)
     return code
-
 
 def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: int, lang: str,
               console: Console) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from rulekit.lang.text import fill
 
+from .table_strings import TABLE_COMMANDS, TABLE_STRINGS
+
 STRINGS: dict[str, dict[str, str]] = {
     "title": {"en": "{game}: {n} players", "fr": "{game} : {n} joueurs",
               "es": "{game}: {n} jugadores"},
@@ -214,6 +216,9 @@ COMMANDS: dict[str, dict[str, str]] = {
     "quit": {"en": "quit", "fr": "quitter", "es": "salir"},
     "show": {"en": "show", "fr": "voir", "es": "ver"},
 }
+
+STRINGS.update(TABLE_STRINGS)
+COMMANDS.update(TABLE_COMMANDS)
 
 
 def t(key: str, lang: str, **args: object) -> str:

@@ -53,3 +53,10 @@ def ruleset():
     """ruleset("name") compiles tests/engine/name.yaml; keyword arguments replace top-level keys
     (None removes one), e.g. ruleset("limits", limits={"max_decisions": 3})."""
     return _engine_variant
+
+
+# ---- the terminal driver: games it saves go to a temporary folder, not the checkout ---------
+@pytest.fixture(autouse=True)
+def _saves_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULEKIT_SAVE_DIR", str(tmp_path_factory.mktemp("saves")))

@@ -15,6 +15,7 @@ from cli_helpers import Run, cli  # noqa: F401
 from rulekit_cli.bots import bot_rng, choose
 
 import rulekit
+from rulekit.runtime.state import BuildFrame
 from rulekit.testing import labels
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,7 +183,7 @@ def test_bad_answers_are_explained_and_the_question_is_asked_again():
             stdin="xyz\n99\n\n0\n1 2\nblue\n100\nquit\n")
     assert r.code == 0
     assert "'xyz' is not a choice here." in r.out
-    assert "99 is not one of the numbers shown (1 to 6)." in r.out
+    assert "99 is not one of the numbers shown (1-6)." in r.out
     assert "Please answer" in r.out
     assert "0 is not one of the numbers shown" in r.out
     assert "100 is not allowed here; allowed: 1-8." in r.out
@@ -231,21 +232,26 @@ def _scripted_answers(game: rulekit.Game, players: int, seed: int) -> tuple[list
     """Answers for seat 0 (random legal moves, by their exact form) and the expected winners.
 
     The bots are replayed with the driver's own generators, and decisions with one legal move
-    get no answer: the driver plays them itself.
+    get no answer (the driver plays them itself), unless seat 0 chose something earlier in the
+    same move: then the driver asks, so that `back` could still undo that choice.
     """
     state = game.new_state(players, seed)
     bots = {p: bot_rng(seed, p) for p in range(1, players)}
     me = random.Random(99)
     answers = []
+    chose = False  # seat 0 made a choice in the move it is putting together
     while not state.is_over:
         legal = state.legal_actions()
         if state.decider == 0:
-            if len(legal) > 1:
+            if len(legal) > 1 or chose:
                 a = me.choice(legal)
                 answers.append(a.text)
                 state.apply(a)
+                chose = True
             else:
                 state.apply(legal[0])
+            top = state.stack[-1] if state.stack else None
+            chose = chose and isinstance(top, BuildFrame) and top.actor == 0
         else:
             state.apply_unchecked(choose(legal, bots[state.decider]))
     return answers, state.outcome.winners
@@ -287,7 +293,7 @@ def test_a_human_seat_never_sees_another_seats_cards(secrets: str, seed: int):
 def test_human_seats_sharing_a_terminal_each_see_only_their_own_cards(secrets: str, seed: int):
     hands = _hands(secrets, 3, seed)
     r = cli("play", secrets, "--seats", "human,human,human", "--seed", str(seed),
-            stdin="1\n" * 40)
+            "--transcript-ok", stdin="1\n" * 40)
     assert r.code == 0, r.out
     # each hand-over starts one seat's private view; the text before the first is public
     parts = re.split(r"^Pass the terminal to (P\d), then press Enter\.$", r.out, flags=re.M)
@@ -304,9 +310,9 @@ def test_human_seats_sharing_a_terminal_each_see_only_their_own_cards(secrets: s
         assert _named(seen, hands[seat]) == hands[seat]
 
 
-def test_a_seat_with_no_choice_is_still_handed_the_terminal():
-    # Skipping the hand-over when a seat has one legal move would tell the table that the seat
-    # lacks whatever card would give it a choice (e.g. a card that lets it answer out of turn).
+def test_a_forced_move_that_shows_nothing_private_is_not_handed_over():
+    """Issue 12: "Hot-seat: no hand-over when the next decision is forced and shows nothing
+    private"."""
     game = rulekit.load(SHAM)
     state = game.new_state(3, 0)
     answers, forced_seat = [], None
@@ -323,12 +329,16 @@ def test_a_seat_with_no_choice_is_still_handed_the_terminal():
         answers.append(answer)
         state.apply(answer)
     assert forced_seat is not None
-    r = cli("play", SHAM, "--seats", "human,human,human", "--seed", "0",
+    r = cli("play", SHAM, "--seats", "human,human,human", "--seed", "0", "--transcript-ok",
             stdin="\n".join(answers) + "\nquit\n")
+    assert r.code == 0, r.err
     parts = re.split(r"^Pass the terminal to (Player \d), then press Enter\.$", r.out, flags=re.M)
     views = list(zip(parts[1::2], parts[2::2], strict=True))
-    assert any(name == f"Player {forced_seat}" and "Only one choice: let it go." in view
-               for name, view in views)
+    assert views
+    assert not any("Only one choice: let it go." in view for _, view in views)
+    # the forced move is public, so the next seat's news tells it
+    assert any(f"Player {forced_seat}" in view and "let" in view.lower()
+               for name, view in views if name != f"Player {forced_seat}")
 
 
 # ---- usage errors ----------------------------------------------------------------------------
@@ -393,7 +403,7 @@ def test_card_colours_come_from_the_cards_colour_words():
                          forced.out)
 
 
-def test_ctrl_c_exits_130_with_one_line():
+def test_ctrl_c_saves_the_game_and_exits_130():
     env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
     p = subprocess.Popen([sys.executable, "-m", "rulekit_cli.main", "play", SHAM, "--seed", "5",
                           "--seats", FOUR],
@@ -408,4 +418,6 @@ def test_ctrl_c_exits_130_with_one_line():
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130
-    assert err.decode().strip() == "rulekit: interrupted"
+    assert err.decode() == ""
+    assert "Interrupted (Ctrl-C)." in out.decode()
+    assert "Game saved to " in out.decode() and "rulekit resume " in out.decode()

@@ -25,9 +25,10 @@ def a_seed_where_seat_0_can_lay() -> int:
 
 def test_a_laid_meld_is_shown_with_its_kind_and_cards() -> None:
     seed = a_seed_where_seat_0_can_lay()
-    # "1" starts laying, then keeps taking the first card still able to make a meld
+    # "1" starts laying, then keeps taking the first card still able to make a meld; a last
+    # lone choice of the move (the wild's value) is confirmed with Enter
     out = run("play", str(RUMMY), "--seats", "human,random", "--seed", str(seed),
-              stdin="1\n" * 8 + "show\nquit\n")
+              stdin="1\n" * 4 + "\n" * 2 + "show\nquit\n")
     assert "Melds — table:" in out
     line = next(x for x in out.splitlines() if x.startswith("  1. "))
     assert line.split(":")[0] in ("  1. run", "  1. set")

@@ -152,6 +152,7 @@ def test_a_hot_seat_game_with_markup_in_the_seat_name_plays(tmp_path: Path) -> N
         'stopped: {en: "someone stopped"}\n  seat: {en: "[/]Seat {seat} [link=x]y[/link]"}')
     f = tmp_path / "markup.yaml"
     f.write_text(text)
-    run = cli("play", str(f), "--seats", "human,human", "--seed", "1", stdin="go\n\nstop\n")
+    run = cli("play", str(f), "--seats", "human,human", "--seed", "1", "--transcript-ok",
+              stdin="go\n\nstop\n")
     assert run.code == 0, run.err
     assert "[/]Seat 1 [link=x]y[/link]" in run.out

@@ -1,0 +1,263 @@
+"""Saved games: a versioned JSON file naming the ruleset (and its hash), seats, seed and actions.
+
+A save file is hostile data: every field is checked before use, the only file it can make
+rulekit read is the ruleset it names (and only after that file's hash matches the saved one,
+so a forged save cannot make rulekit show another file's lines), and its actions are replayed
+through the engine's checked `apply`, so an illegal one is refused, never trusted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import rulekit
+from rulekit.bots import parse_bot_spec
+from rulekit.errors import UsageError
+
+from .games import SUFFIXES, bundled
+
+FORMAT = "rulekit-save"
+VERSION = 1
+MAX_BYTES = 64 * 1024 * 1024  # a save of a very long game stays far below this
+MAX_RULESET_BYTES = 16 * 1024 * 1024
+MAX_ACTION_CHARS = 10_000
+SAVE_DIR_ENV = "RULEKIT_SAVE_DIR"  # where default save files go (default: the current folder)
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,199}$")
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+FIELDS = {"format", "version", "ruleset", "variant", "seats", "seed", "lang", "actions", "over"}
+
+
+class SaveFileError(UsageError):
+    """A save file that cannot be used: missing, damaged, foreign, or its ruleset changed."""
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The ruleset a game was loaded from: a file, or a bundled game's name, and its hash."""
+
+    path: str  # the file (absolute)
+    sha256: str
+    bundled: str | None = None  # the bundled game's name, when it was named so
+
+    def shown(self) -> str:
+        """The ruleset as a person would name it."""
+        return self.bundled or self.path
+
+
+@dataclass
+class SaveGame:
+    """Everything needed to play a game again, decision by decision."""
+
+    origin: Origin
+    variant: str | None
+    seats: list[str]
+    seed: int
+    lang: str
+    actions: list[str] = field(default_factory=list)
+    over: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The save as JSON-ready data."""
+        return {
+            "format": FORMAT, "version": VERSION,
+            "ruleset": {"path": self.origin.path, "bundled": self.origin.bundled,
+                        "sha256": self.origin.sha256},
+            "variant": self.variant, "seats": list(self.seats), "seed": self.seed,
+            "lang": self.lang, "over": self.over, "actions": list(self.actions),
+        }
+
+
+def file_hash(path: str | Path) -> str:
+    """The SHA-256 of a ruleset file, hex."""
+    p = Path(path)
+    with p.open("rb") as f:
+        data = f.read(MAX_RULESET_BYTES + 1)
+    if len(data) > MAX_RULESET_BYTES:
+        raise SaveFileError(f"{p}: larger than {MAX_RULESET_BYTES} bytes; not a ruleset")
+    return hashlib.sha256(data).hexdigest()
+
+
+def origin_of(path: str, bundled_name: str | None) -> Origin:
+    """Where a ruleset about to be played comes from, with its hash."""
+    return Origin(str(Path(path).resolve()), file_hash(path), bundled_name)
+
+
+def default_path(origin: Origin, seed: int) -> Path:
+    """A save file's default name: the game's file name and the seed, in the current folder."""
+    stem = Path(origin.path).name.rsplit(".", 1)[0]
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-") or "game"
+    folder = Path(os.environ.get(SAVE_DIR_ENV) or ".")
+    return folder / f"rulekit-{stem}-{seed}.json"
+
+
+def write_save(save: SaveGame, path: str | Path) -> None:
+    """Write a save atomically: a temporary file beside it, then a rename over it."""
+    target = Path(path)
+    text = json.dumps(save.to_json(), ensure_ascii=False, indent=1) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=str(target.parent or "."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+# ---- reading a save: every field checked ------------------------------------------------
+def _bad(path: str | Path, why: str) -> SaveFileError:
+    return SaveFileError(f"{path}: {why}")
+
+
+def read_save(path: str | Path) -> SaveGame:
+    """Read and check a save file (not yet its actions: see `rebuild`)."""
+    p = Path(path)
+    try:
+        if not p.is_file():
+            raise _bad(p, "no such save file" if not p.exists() else "not a regular file")
+        if p.stat().st_size > MAX_BYTES:
+            raise _bad(p, f"larger than {MAX_BYTES} bytes; not a rulekit save")
+        raw = p.read_bytes()
+    except OSError as e:
+        raise _bad(p, f"cannot be read ({e.strerror or e})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise _bad(p, f"not a rulekit save (not JSON: {type(e).__name__})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _bad(p, f"not a rulekit save (no \"format\": \"{FORMAT}\")")
+    version = data.get("version")
+    if version != VERSION:
+        raise _bad(p, f"save format version {_short(version)} is not one this rulekit reads "
+                      f"({VERSION})")
+    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    missing = sorted(FIELDS - set(data))
+    if missing or unknown:
+        raise _bad(p, "damaged save: " + "; ".join(
+            x for x in (f"missing {', '.join(missing)}" if missing else "",
+                        f"unknown {', '.join(_short(k) for k in unknown)}" if unknown else "")
+            if x))
+    origin = _origin(p, data["ruleset"])
+    variant = data["variant"]
+    if variant is not None and not (isinstance(variant, str) and _NAME.match(variant)):
+        raise _bad(p, f"damaged save: variant {_short(variant)} is not a variant name")
+    seats = data["seats"]
+    if not (isinstance(seats, list) and 1 <= len(seats) <= 1000
+            and all(isinstance(k, str) and len(k) < 40 for k in seats)):
+        raise _bad(p, "damaged save: seats must be a list of seat kinds")
+    try:
+        kinds = [parse_bot_spec(k).text for k in seats]
+    except UsageError as e:
+        raise _bad(p, f"damaged save: {e}") from None
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise _bad(p, f"damaged save: seed {_short(seed)} is not a whole number >= 0")
+    lang = data["lang"]
+    if not (isinstance(lang, str) and _NAME.match(lang)):
+        raise _bad(p, f"damaged save: lang {_short(lang)} is not a language code")
+    actions = data["actions"]
+    if not (isinstance(actions, list) and all(
+            isinstance(a, str) and 0 < len(a) <= MAX_ACTION_CHARS for a in actions)):
+        raise _bad(p, "damaged save: actions must be a list of action texts")
+    over = data["over"]
+    if not isinstance(over, bool):
+        raise _bad(p, "damaged save: over must be true or false")
+    return SaveGame(origin, variant, kinds, seed, lang, list(actions), over)
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _origin(p: Path, r: Any) -> Origin:
+    """The saved ruleset, found again: a bundled game by name, or a ruleset file by path."""
+    if not (isinstance(r, dict) and set(r) == {"path", "bundled", "sha256"}):
+        raise _bad(p, "damaged save: ruleset must give path, bundled and sha256")
+    path, name, digest = r["path"], r["bundled"], r["sha256"]
+    if not (isinstance(digest, str) and _HEX64.match(digest)):
+        raise _bad(p, "damaged save: the ruleset's sha256 is not a SHA-256 in hex")
+    if name is not None:
+        if not (isinstance(name, str) and _NAME.match(name)):
+            raise _bad(p, f"damaged save: {_short(name)} is not a bundled game's name")
+        games = bundled()
+        if name not in games:
+            raise _bad(p, f"the save names the bundled game {name!r}, which is not installed "
+                          f"(installed: {', '.join(games) or 'none'})")
+        path = str(games[name])
+    elif not (isinstance(path, str) and 0 < len(path) < 4096 and "\x00" not in path
+              and path.endswith(SUFFIXES)):
+        raise _bad(p, "damaged save: the ruleset must be a .yaml or .yml file")
+    ruleset = Path(path)
+    if not ruleset.is_file():
+        raise _bad(p, f"the ruleset the save names, {path}, is not there any more")
+    try:
+        now = file_hash(ruleset)
+    except OSError as e:
+        raise _bad(p, f"the ruleset {path} cannot be read ({e.strerror or e})") from None
+    if now != digest:
+        raise _bad(p, f"the ruleset {name or path} has changed since the game was saved "
+                      f"(saved sha256 {digest}, now {now}); the saved moves may not mean the "
+                      "same any more, so the game is not resumed")
+    return Origin(str(ruleset), digest, name)
+
+
+def load_game(save: SaveGame, where: str | Path) -> rulekit.Game:
+    """The game a checked save names (its ruleset's hash already matched)."""
+    try:
+        game = rulekit.load(save.origin.path, variant=save.variant)
+    except rulekit.UnknownVariantError:
+        raise _bad(where, f"damaged save: {save.origin.shown()} has no variant "
+                          f"{save.variant!r}") from None
+    except rulekit.RulesetError as e:
+        first = e.diagnostics[0].message if e.diagnostics else str(e)
+        raise _bad(where, f"the ruleset {save.origin.shown()} cannot be loaded: {first}") from None
+    if not game.min_players <= len(save.seats) <= game.max_players:
+        raise _bad(where, f"damaged save: {len(save.seats)} seats, but {game.name} is played "
+                          f"by {game.min_players} to {game.max_players}")
+    if save.lang not in game.languages:
+        raise _bad(where, f"damaged save: {game.name} has no language {save.lang!r}")
+    return game
+
+
+def rebuild(game: rulekit.Game, save: SaveGame, where: str | Path,
+            before: Callable[[rulekit.State, rulekit.Action], None] | None = None
+            ) -> rulekit.State:
+    """The state after the saved actions, each applied through the checked path.
+
+    before(state, action) is called before each action is applied (bots catch up there)."""
+    try:
+        state = game.new_state(len(save.seats), save.seed)
+    except rulekit.RuleRuntimeError as e:
+        raise _bad(where, f"the game cannot be dealt again: {e}") from None
+    for i, text in enumerate(save.actions, 1):
+        if state.is_over:
+            raise _bad(where, f"damaged save: action {i} ({_short(text)}) comes after the "
+                              "game's end")
+        legal = {a.text: a for a in state.legal_actions()}
+        if text not in legal:
+            raise _bad(where, f"damaged save: action {i} ({_short(text)}) is not legal at "
+                              f"that point of the game")
+        if before is not None:
+            before(state, legal[text])
+        try:
+            state.apply(legal[text])
+        except rulekit.RulekitError as e:
+            raise _bad(where, f"action {i} ({_short(text)}) cannot be replayed: {e}") from None
+    if save.over and not state.is_over:
+        raise _bad(where, "damaged save: it says the game is over, but its actions do not "
+                          "end it")
+    return state

@@ -1,0 +1,140 @@
+"""The driver's words for answering, going back, saving, resuming and replaying (en, fr, es).
+
+Kept apart from strings.py so that each table stays short; strings.py merges them.
+"""
+
+from __future__ import annotations
+
+TABLE_STRINGS: dict[str, dict[str, str]] = {
+    "not_an_option": {
+        "en": "{n} is not one of the numbers shown ({numbers}).",
+        "fr": "{n} ne fait pas partie des numéros proposés ({numbers}).",
+        "es": "{n} no está entre los números mostrados ({numbers}).",
+    },
+    "quote_hint": {
+        "en": "A number means the option with that number; to name the card or value {n}, "
+              "type it in quotes: \"{n}\".",
+        "fr": "Un nombre désigne le choix qui porte ce numéro ; pour nommer la carte ou la "
+              "valeur {n}, tapez-la entre guillemets : \"{n}\".",
+        "es": "Un número designa la opción con ese número; para nombrar la carta o el valor "
+              "{n}, escríbelo entre comillas: \"{n}\".",
+    },
+    "help_more": {
+        "en": "  \"4\"           a card or value whose name is a number, in quotes (4 alone is\n"
+              "                option 4)\n"
+              "  back          undo the last step of the move you are putting together\n"
+              "                (nothing is played until the move is complete)\n"
+              "  quit          save the game and leave (Ctrl-D and Ctrl-C save it too);\n"
+              "                rulekit resume FILE goes on where it stopped",
+        "fr": "  \"4\"           une carte ou une valeur dont le nom est un nombre, entre\n"
+              "                guillemets (4 seul est le choix numéro 4)\n"
+              "  retour        défaire la dernière étape du coup en préparation (rien n'est\n"
+              "                joué avant que le coup soit complet)\n"
+              "  quitter       sauvegarder la partie et partir (Ctrl-D et Ctrl-C la\n"
+              "                sauvegardent aussi) ; rulekit resume FICHIER la reprend",
+        "es": "  \"4\"           una carta o un valor cuyo nombre es un número, entre comillas\n"
+              "                (4 solo es la opción 4)\n"
+              "  atrás         deshacer el último paso de la jugada que preparas (nada se\n"
+              "                juega hasta que la jugada está completa)\n"
+              "  salir         guardar la partida y salir (Ctrl-D y Ctrl-C también la\n"
+              "                guardan); rulekit resume FICHERO la continúa",
+    },
+    "back_nothing": {
+        "en": "There is no step to undo: this is the first choice of your move.",
+        "fr": "Il n'y a pas d'étape à défaire : c'est le premier choix de votre coup.",
+        "es": "No hay ningún paso que deshacer: es la primera elección de tu jugada.",
+    },
+    "back_window": {
+        "en": "There is no step to undo: this is an answer to another player's move.",
+        "fr": "Il n'y a pas d'étape à défaire : vous répondez au coup d'un autre joueur.",
+        "es": "No hay ningún paso que deshacer: respondes a la jugada de otro jugador.",
+    },
+    "back_done": {
+        "en": "Back one step.",
+        "fr": "Retour d'une étape.",
+        "es": "Un paso atrás.",
+    },
+    "confirm_hint": {
+        "en": "Only one choice is left: press Enter to confirm it, or type back.",
+        "fr": "Il ne reste qu'un choix : appuyez sur Entrée pour le confirmer, ou tapez retour.",
+        "es": "Solo queda una opción: pulsa Intro para confirmarla, o escribe atrás.",
+    },
+    "your_move": {
+        "en": "What your move did:",
+        "fr": "Ce qu'a fait votre coup :",
+        "es": "Lo que hizo tu jugada:",
+    },
+    "hide_screen": {
+        "en": "Press Enter to hide your screen.",
+        "fr": "Appuyez sur Entrée pour masquer votre écran.",
+        "es": "Pulsa Intro para ocultar tu pantalla.",
+    },
+    "saved": {
+        "en": "Game saved to {path}. Resume it with: rulekit resume {path}",
+        "fr": "Partie sauvegardée dans {path}. Reprenez-la avec : rulekit resume {path}",
+        "es": "Partida guardada en {path}. Continúala con: rulekit resume {path}",
+    },
+    "saved_over": {
+        "en": "Game saved to {path}. Replay it with: rulekit replay {path}",
+        "fr": "Partie sauvegardée dans {path}. Revoyez-la avec : rulekit replay {path}",
+        "es": "Partida guardada en {path}. Vuelve a verla con: rulekit replay {path}",
+    },
+    "save_failed": {
+        "en": "The game could not be saved to {path}: {why}",
+        "fr": "La partie n'a pas pu être sauvegardée dans {path} : {why}",
+        "es": "No se pudo guardar la partida en {path}: {why}",
+    },
+    "stopped_eof": {
+        "en": "Input ended before the game did (exit status 1).",
+        "fr": "L'entrée s'est terminée avant la partie (code de sortie 1).",
+        "es": "La entrada terminó antes que la partida (código de salida 1).",
+    },
+    "stopped_interrupt": {
+        "en": "Interrupted (Ctrl-C).",
+        "fr": "Interrompu (Ctrl-C).",
+        "es": "Interrumpido (Ctrl-C).",
+    },
+    "stopped_term": {
+        "en": "Asked to stop (SIGTERM).",
+        "fr": "Arrêt demandé (SIGTERM).",
+        "es": "Se pidió detener (SIGTERM).",
+    },
+    "stopped_quit": {
+        "en": "Game left.",
+        "fr": "Partie quittée.",
+        "es": "Partida abandonada.",
+    },
+    "resumed": {
+        "en": "Resumed after {n} decisions.",
+        "fr": "Reprise après {n} décisions.",
+        "es": "Continuada tras {n} decisiones.",
+    },
+    "replay_title": {
+        "en": "Replay through {who}'s eyes: Enter for the next step, q to stop.",
+        "fr": "Revoir par les yeux de {who} : Entrée pour l'étape suivante, q pour arrêter.",
+        "es": "Repetición vista por {who}: Intro para el paso siguiente, q para parar.",
+    },
+    "replay_all": {
+        "en": "Replay of a finished game, every seat's cards shown: Enter for the next step, "
+              "q to stop.",
+        "fr": "Partie terminée revue avec les cartes de tous : Entrée pour l'étape suivante, "
+              "q pour arrêter.",
+        "es": "Repetición de una partida terminada, con las cartas de todos: Intro para el "
+              "paso siguiente, q para parar.",
+    },
+    "replay_end": {
+        "en": "End of the saved game ({n} decisions).",
+        "fr": "Fin de la partie sauvegardée ({n} décisions).",
+        "es": "Fin de la partida guardada ({n} decisiones).",
+    },
+    "replay_hand": {
+        "en": "{who} — {zone}: ",
+        "fr": "{who} — {zone} : ",
+        "es": "{who} — {zone}: ",
+    },
+}
+
+# extra commands a human may type, in every language (English always works)
+TABLE_COMMANDS: dict[str, dict[str, str]] = {
+    "back": {"en": "back", "fr": "retour", "es": "atrás"},
+}

@@ -1,0 +1,179 @@
+"""A human seat's turn at the terminal: the input loop, a move built step by step, and `back`.
+
+A move that takes several answers (an action, then its parameters) is applied one answer at a
+time, but the state before its first chosen step is kept: `back` goes back to it and replays the
+answers but the last, so nothing of an unfinished move is ever played for good.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.text import Text
+
+import rulekit
+from rulekit.actions import Action
+from rulekit.runtime.state import BuildFrame, State, WindowFrame
+
+from .answers import Question
+from .look import Painter
+from .strings import t
+from .terminal import QuitGame, Terminal
+
+
+@dataclass
+class Build:
+    """The move a human seat is putting together: the state before it, the answers since."""
+
+    base: State
+    steps: list[list[Action]] = field(default_factory=list)
+
+
+class HumanTurns:
+    """The human side of a Match (mixed into it): asking, parsing, applying, going back."""
+
+    state: State
+    game: rulekit.Game
+    lang: str
+    console: Console
+    term: Terminal
+    paint: Painter
+    names: list[str]
+    humans: list[int]
+    seen: list[int]
+    viewer: int | None
+    answered: int | None
+    build: Build | None
+    move_start: int | None
+    holding: bool
+    backed: bool
+
+    if TYPE_CHECKING:  # provided by Match (the screen)
+        def _screen(self, seat: int) -> None: ...
+        def _news(self, seat: int) -> None: ...
+        def _prompt(self, seat: int) -> str: ...
+        def _show_question(self, seat: int, prompt: str, question: Question) -> None: ...
+        def _print_events(self, seat: int | None, start: int, indent: str = "") -> int: ...
+
+    def _human(self, seat: int) -> None:
+        s = self.state
+        legal = s.legal_actions()
+        # a lone option is played at once, unless the seat chose something earlier in this
+        # move: then it is asked, so that `back` can still undo that choice
+        forced = len(legal) == 1 and self.build is None
+        several = len(self.humans) > 1
+        if forced and several and self.viewer != seat and self._shows_nothing(legal[0]):
+            # nothing to choose and nothing private to see: no need to pass the terminal
+            self._apply_move(seat, legal, chosen=False)
+            self.answered = None
+            return
+        if several and self.viewer != seat:
+            if self.holding:
+                self.term.hold(t("hide_screen", self.lang))
+                self.holding = False
+            self.term.handover(t("pass_to", self.lang, name=self.names[seat]))
+        self.viewer = seat
+        prompt = self._prompt(seat)
+        if forced:
+            self._news(seat)
+            option = Question(s, seat, self.paint, self.lang, self.names).shown(legal[0])
+            self.console.print(self.paint.text(t("only_choice", self.lang, prompt=prompt,
+                                                 option=option)))
+            self._apply_move(seat, legal, chosen=False)
+            self.answered = None
+            return
+        question = Question(s, seat, self.paint, self.lang, self.names)
+        fresh_events = any(self.game.texts.has(k) for k, _ in
+                           rulekit.events_for(s, seat, self.seen[seat]))
+        # while a seat puts its own action together, only the next question is shown
+        if not self.backed and (self.answered != seat or fresh_events
+                                or not self._building(seat)):
+            self._screen(seat)
+        self.backed = False
+        self._show_question(seat, prompt, question)
+        while True:
+            answer = question.parse(self.term.ask("> "))
+            if answer.command == "quit":
+                raise QuitGame
+            if answer.command == "back":
+                if self.build is None:
+                    top = s.stack[-1] if s.stack else None
+                    why = "back_window" if isinstance(top, WindowFrame) else "back_nothing"
+                    self.console.print(t(why, self.lang), style="yellow")
+                    self._show_question(seat, prompt, question)
+                    continue
+                self._back()
+                self.console.print(t("back_done", self.lang), style="yellow")
+                self.answered = seat
+                self.backed = True  # the screen is above: only the question again
+                return
+            if answer.command == "help":
+                forms = ", ".join(str(a) for a in legal)
+                self.console.print(t("help", self.lang, forms=forms))
+                self.console.print(t("help_more", self.lang))
+                continue
+            if answer.command == "log":
+                self.console.print(Text(t("log_title", self.lang, name=self.names[seat]),
+                                        style="bold"))
+                self._print_events(seat, 0, indent="  ")
+                continue
+            if answer.command == "show":
+                self._screen(seat)
+                self._show_question(seat, prompt, question)
+                continue
+            if answer.message is not None:
+                self.console.print(answer.message, style="yellow")
+                continue
+            assert answer.actions is not None
+            self._apply_move(seat, answer.actions, chosen=True)
+            self.answered = seat
+            return
+
+    def _building(self, seat: int) -> bool:
+        """Whether seat is putting a move of its own together (a parameter is being asked)."""
+        top = self.state.stack[-1] if self.state.stack and not self.state.is_over else None
+        return isinstance(top, BuildFrame) and top.actor == seat
+
+    def _apply_move(self, seat: int, actions: list[Action], chosen: bool) -> None:
+        """Apply one answer; once the move is complete, show its results in a shared game."""
+        s = self.state
+        if self.move_start is None:
+            self.move_start = len(s.log)
+        if chosen and self.build is None:
+            self.build = Build(s.clone())  # what `back` returns to
+        if self.build is not None:
+            self.build.steps.append(list(actions))
+        for a in actions:
+            s.apply(a)
+        if self._building(seat):
+            return
+        self.build = None
+        start, self.move_start = self.move_start, None
+        if len(self.humans) > 1 and self.viewer == seat:
+            # the player sees what the move did before the terminal goes to someone else
+            if any(self.game.texts.has(k) for k, _ in rulekit.events_for(s, seat, start)):
+                self.console.print(Text(t("your_move", self.lang), style="bold"))
+                self._print_events(seat, start, indent="  ")
+                self.holding = True
+            self.seen[seat] = len(s.log)
+
+    def _back(self) -> None:
+        """Undo the last answer of the move being put together (nothing of it was played)."""
+        b = self.build
+        assert b is not None
+        b.steps.pop()
+        state = b.base.clone()
+        for step in b.steps:
+            for a in step:
+                state.apply(a.text)
+        self.state = state
+        if not b.steps:
+            self.build = None
+
+    def _shows_nothing(self, action: Action) -> bool:
+        """Whether every event the action causes is public (tried on a copy)."""
+        trial = self.state.clone()
+        trial.apply(action)
+        return all(audience is None for _, _, audience in trial.log[len(self.state.log):])

@@ -1,0 +1,106 @@
+"""`rulekit replay FILE [--seat N]` (issue 12, point 4): a saved game stepped through one seat's
+eyes; every seat's once the game is over, and never a bot's cards while it is not."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from cli_helpers import cli
+from test_cli import SECRETS
+
+import rulekit
+from rulekit.testing import labels
+
+
+@pytest.fixture
+def secrets(tmp_path: Path) -> Path:
+    path = tmp_path / "secrets.yaml"
+    path.write_text(SECRETS, encoding="utf-8")
+    return path
+
+
+def _hands(path: Path, seed: int) -> list[set[str]]:
+    state = rulekit.load(path).new_state(3, seed)
+    return [set(labels(state, ("hand", p))) for p in range(3)]
+
+
+def _named(text: str, words: set[str]) -> set[str]:
+    return {w for w in words if re.search(rf"\b{re.escape(w)}\b", text)}
+
+
+def _finished(secrets: Path, tmp_path: Path, seed: int) -> Path:
+    save = tmp_path / "done.json"
+    r = cli("play", str(secrets), "--seats", "random,random,random", "--seed", str(seed),
+            "--save", str(save))
+    assert r.code == 0, r.err
+    return save
+
+
+def _body(out: str) -> str:
+    """What the replay showed of the game (after its title lines)."""
+    return out.split("q to stop.\n", 1)[1]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_finished_game_replayed_through_one_seat_hides_the_others_cards(
+        secrets: Path, tmp_path: Path, seed: int) -> None:
+    hands = _hands(secrets, seed)
+    save = _finished(secrets, tmp_path, seed)
+    r = cli("replay", str(save), "--seat", "1", stdin="\n" * 200)
+    assert r.code == 0, r.err
+    body = _body(r.out)
+    assert "Replay through P1's eyes" in r.out
+    assert _named(body, hands[1]) == hands[1]
+    assert _named(body, hands[0] | hands[2]) == set()
+    assert "End of the saved game" in body and "Final scores: " in body
+
+
+def test_a_finished_game_replayed_without_a_seat_shows_every_seats_cards(
+        secrets: Path, tmp_path: Path) -> None:
+    hands = _hands(secrets, 1)
+    save = _finished(secrets, tmp_path, 1)
+    r = cli("replay", str(save), stdin="\n" * 200)
+    assert r.code == 0, r.err
+    everything = set().union(*hands)
+    assert _named(_body(r.out), everything) == everything
+
+
+def test_an_unfinished_game_is_replayed_only_through_a_human_seat(
+        secrets: Path, tmp_path: Path) -> None:
+    hands = _hands(secrets, 2)
+    save = tmp_path / "open.json"
+    r = cli("play", str(secrets), "--seats", "human,random,random", "--seed", "2",
+            "--save", str(save), stdin="1\n1\nquit\n")
+    assert r.code == 0, r.err
+    refused = cli("replay", str(save), "--seat", "1")
+    assert refused.code == 2
+    assert ("--seat 1 is a bot's seat and the game is not over: an unfinished game is replayed "
+            "through a human seat's eyes (human seats: 0)") in refused.err
+    mine = cli("replay", str(save), stdin="\n" * 50)
+    assert mine.code == 0, mine.err
+    assert "Replay through P0's eyes" in mine.out
+    assert _named(_body(mine.out), hands[0]) == hands[0]
+    assert _named(_body(mine.out), hands[1] | hands[2]) == set()
+
+
+def test_q_stops_the_replay(secrets: Path, tmp_path: Path) -> None:
+    save = _finished(secrets, tmp_path, 1)
+    r = cli("replay", str(save), "--seat", "0", stdin="q\n")
+    assert r.code == 0
+    assert "End of the saved game" not in r.out
+    assert r.out.count("(Enter, q) ") == 1
+
+
+def test_replay_of_a_seat_the_game_does_not_have(secrets: Path, tmp_path: Path) -> None:
+    save = _finished(secrets, tmp_path, 1)
+    r = cli("replay", str(save), "--seat", "7")
+    assert r.code == 2 and "--seat 7: the game has seats 0 to 2" in r.err
+
+
+def test_replay_of_a_damaged_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    r = cli("replay", str(bad))
+    assert r.code == 2 and "not a rulekit save" in r.err and "Traceback" not in r.err

@@ -1,0 +1,297 @@
+"""Save and resume (issue 12, point 4): quit, Ctrl-D, Ctrl-C and SIGTERM save the game, and
+`rulekit resume FILE` goes on exactly where it stopped; a bad save file is refused."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+from cli_helpers import Run, cli
+from rulekit_cli.main import main
+from table_helpers import drive, random_pick, saved_actions, write_save
+
+import rulekit
+
+ROOT = Path(__file__).resolve().parent.parent
+SHAM = ROOT / "rulesets" / "sham.yaml"
+MINIMAL = ROOT / "tests" / "engine" / "minimal.yaml"
+# a bot with an iteration budget answers the same after a resume as without one
+KINDS = ["human", "random", "ismcts:3"]
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def scripted() -> tuple[list[str], list[str], int]:
+    """Seat 0's answers for a whole game, every action of it, and a cut between two moves."""
+    game = rulekit.load(SHAM)
+    answers, state = drive(game, KINDS, SEED, random_pick(1))
+    starts = {a.name for a in game.actions}
+    cut = next(k for k in range(len(answers) // 3, len(answers)) if answers[k] in starts)
+    return answers, [x for _, x in state.history], cut
+
+
+def _play(save: Path, stdin: str) -> Run:
+    return cli("play", str(SHAM), "--seats", ",".join(KINDS), "--seed", str(SEED),
+               "--save", str(save), stdin=stdin)
+
+
+def _ending(out: str) -> str:
+    """The end of a game as printed: the results, without the line naming the save file."""
+    return "\n".join(x for x in out.split("Final scores", 1)[1].splitlines()
+                     if not x.startswith("Game saved to"))
+
+
+class _InterruptingInput(io.StringIO):
+    """Piped input whose reader presses Ctrl-C after `lines` answers."""
+
+    def __init__(self, text: str, lines: int):
+        super().__init__(text)
+        self.left = lines
+
+    def readline(self, *args: object) -> str:  # type: ignore[override]
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return super().readline()
+
+
+def _run_with_ctrl_c(argv: list[str], text: str, lines: int) -> Run:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    sys.stdin = _InterruptingInput(text, lines)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(argv)
+    finally:
+        sys.stdin = old
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def test_a_finished_game_is_saved_with_every_action(tmp_path: Path, scripted: tuple) -> None:
+    answers, actions, _ = scripted
+    save = tmp_path / "full.json"
+    r = _play(save, "\n".join(answers) + "\n")
+    assert r.code == 0, r.err
+    assert f"Game saved to {save}. Replay it with: rulekit replay {save}" in r.out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["format"] == "rulekit-save" and data["version"] == 1
+    assert data["seats"] == KINDS and data["seed"] == SEED and data["over"] is True
+    assert data["ruleset"]["path"] == str(SHAM) and len(data["ruleset"]["sha256"]) == 64
+    assert data["actions"] == actions  # the bots' answers too
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["full.json"]  # no temporary left
+
+
+@pytest.mark.parametrize("how", ["quit", "end of input", "ctrl-c"])
+def test_a_stopped_game_resumes_exactly_where_it_stopped(tmp_path: Path, scripted: tuple,
+                                                         how: str) -> None:
+    """Issue 12: '`quit`, Ctrl-D and Ctrl-C save the game ... `rulekit resume FILE` goes on
+    exactly where it stopped, same hidden cards and same bots' answers'."""
+    answers, actions, cut = scripted
+    whole = _play(tmp_path / "whole.json", "\n".join(answers) + "\n")
+    save = tmp_path / "part.json"
+    first = "\n".join(answers[:cut]) + "\n"
+    if how == "quit":
+        r = _play(save, first + "quit\n")
+        assert r.code == 0 and "Game abandoned" in r.out
+    elif how == "end of input":
+        r = _play(save, first)
+        assert r.code == 1 and "Input ended before the game did" in r.out
+    else:
+        r = _run_with_ctrl_c(["play", str(SHAM), "--seats", ",".join(KINDS), "--seed",
+                              str(SEED), "--save", str(save)], first + "more\n", cut)
+        assert r.code == 130 and "Interrupted (Ctrl-C)." in r.out
+    assert f"Game saved to {save}. Resume it with: rulekit resume {save}" in r.out
+    done = saved_actions(save)
+    assert done == actions[:len(done)] and len(done) < len(actions)
+    resumed = cli("resume", str(save), stdin="\n".join(answers[cut:]) + "\n")
+    assert resumed.code == 0, resumed.err
+    assert f"Resumed after {len(done)} decisions." in resumed.out
+    assert saved_actions(save) == actions  # the same game to its end, bots included
+    assert _ending(resumed.out) == _ending(whole.out)
+
+
+def test_sigterm_saves_the_game_and_resume_goes_on(tmp_path: Path, scripted: tuple) -> None:
+    answers, actions, _ = scripted
+    save = tmp_path / "term.json"
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+    p = subprocess.Popen([sys.executable, "-m", "rulekit_cli.main", "play", str(SHAM),
+                          "--seats", ",".join(KINDS), "--seed", str(SEED), "--save", str(save)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=env)
+    assert p.stdout is not None
+    seen = b""
+    while not seen.endswith(b"> "):  # the driver waits for an answer
+        chunk = p.stdout.read(1)
+        assert chunk, seen
+        seen += chunk
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 143, err.decode()
+    assert "Asked to stop (SIGTERM)." in out.decode()
+    assert f"rulekit resume {save}" in out.decode()
+    resumed = cli("resume", str(save), stdin="\n".join(answers) + "\n")
+    assert resumed.code == 0, resumed.err
+    assert saved_actions(save) == actions
+
+
+def test_without_save_the_file_gets_a_default_name_that_is_printed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULEKIT_SAVE_DIR", str(tmp_path))
+    r = cli("play", str(SHAM), "--seats", ",".join(KINDS), "--seed", "9", stdin="quit\n")
+    expected = tmp_path / "rulekit-sham-9.json"
+    assert f"Game saved to {expected}. Resume it with: rulekit resume {expected}" in r.out
+    assert json.loads(expected.read_text(encoding="utf-8"))["seed"] == 9
+
+
+def test_a_half_built_move_is_not_saved(tmp_path: Path) -> None:
+    """'nothing is applied until the action is complete': quitting mid-move saves without it."""
+    save = tmp_path / "mid.json"
+    r = cli("play", str(ROOT / "rulesets" / "chami.yaml"), "--players", "3", "--seed", "4",
+            "--seats", "human,random,random", "--save", str(save),
+            stdin="discard a card\nquit\n")
+    assert r.code == 0
+    assert saved_actions(save) == ["draw"]
+
+
+# ---- bad save files ---------------------------------------------------------------------------
+def _valid(tmp_path: Path, **changes: object) -> Path:
+    save = tmp_path / "save.json"
+    write_save(save, MINIMAL, ["human", "random"], 1, [])
+    data = json.loads(save.read_text(encoding="utf-8"))
+    for key, value in changes.items():
+        if value is _DROP:
+            del data[key]
+        else:
+            data[key] = value
+    save.write_text(json.dumps(data), encoding="utf-8")
+    return save
+
+
+_DROP = object()
+
+
+def _refused(r: Run, *expected: str) -> None:
+    assert r.code == 2, (r.out, r.err)
+    assert "Traceback" not in r.err + r.out
+    for text in expected:
+        assert text in r.err, r.err
+
+
+def test_resume_of_a_missing_file(tmp_path: Path) -> None:
+    _refused(cli("resume", str(tmp_path / "nothing.json")), "nothing.json: no such save file")
+
+
+@pytest.mark.parametrize("content", [b"\x00\xff garbage", b"{not json", b"[" * 100000])
+def test_resume_of_a_damaged_file(tmp_path: Path, content: bytes) -> None:
+    save = tmp_path / "bad.json"
+    save.write_bytes(content)
+    _refused(cli("resume", str(save)), "not a rulekit save (not JSON")
+
+
+@pytest.mark.parametrize("data", [{"hello": "world"}, [1, 2], "text", {"format": "other"}])
+def test_resume_of_a_foreign_file(tmp_path: Path, data: object) -> None:
+    save = tmp_path / "foreign.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    _refused(cli("resume", str(save)), "not a rulekit save (no \"format\": \"rulekit-save\")")
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"version": 99}, "save format version 99 is not one this rulekit reads (1)"),
+    ({"seed": _DROP}, "damaged save: missing seed"),
+    ({"extra": 1}, "damaged save: unknown 'extra'"),
+    ({"seed": "x"}, "damaged save: seed 'x' is not a whole number >= 0"),
+    ({"seed": True}, "damaged save: seed True is not a whole number >= 0"),
+    ({"seats": ["human", "robot"]}, "damaged save: unknown seat kind 'robot'"),
+    ({"seats": ["human"] * 9}, "damaged save: 9 seats, but Minimal is played by 2 to"),
+    ({"actions": [1, 2]}, "damaged save: actions must be a list of action texts"),
+    ({"actions": ["nonsense"]}, "damaged save: action 1 ('nonsense') is not legal at that point"),
+    ({"lang": "../../etc"}, "damaged save: lang '../../etc' is not a language code"),
+    ({"lang": "xx"}, "damaged save: Minimal has no language 'xx'"),
+    ({"variant": "nope"}, "has no variant 'nope'"),
+    ({"over": "yes"}, "damaged save: over must be true or false"),
+    ({"ruleset": {"path": "/etc/passwd", "bundled": None, "sha256": "0" * 64}},
+     "damaged save: the ruleset must be a .yaml or .yml file"),
+    ({"ruleset": {"path": "x.yaml", "bundled": "../../etc/passwd", "sha256": "0" * 64}},
+     "damaged save: '../../etc/passwd' is not a bundled game's name"),
+    ({"ruleset": {"path": "x.yaml", "bundled": "nosuchgame", "sha256": "0" * 64}},
+     "the save names the bundled game 'nosuchgame', which is not installed"),
+    ({"ruleset": {"path": 3, "bundled": None, "sha256": "0" * 64}},
+     "damaged save: the ruleset must be a .yaml or .yml file"),
+    ({"ruleset": "minimal.yaml"}, "damaged save: ruleset must give path, bundled and sha256"),
+])
+def test_resume_of_a_save_with_a_wrong_field(tmp_path: Path, changes: dict, message: str) -> None:
+    _refused(cli("resume", str(_valid(tmp_path, **changes))), message)
+
+
+def test_a_save_never_shows_another_files_content(tmp_path: Path) -> None:
+    """A forged save naming some other YAML file is refused on its hash, before it is read as
+    a ruleset (whose diagnostics would quote its lines)."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    save = _valid(tmp_path, ruleset={"path": str(secret), "bundled": None, "sha256": "0" * 64})
+    r = cli("resume", str(save))
+    _refused(r, "has changed since the game was saved")
+    assert "hunter2" not in r.out + r.err
+
+
+def test_a_save_whose_ruleset_changed_is_refused_with_both_hashes(tmp_path: Path) -> None:
+    """Issue 12: 'resuming a save whose ruleset changed since: refused, naming the ruleset and
+    what changed (its hash), exit 2'."""
+    ruleset = tmp_path / "game.yaml"
+    ruleset.write_text(MINIMAL.read_text(encoding="utf-8"), encoding="utf-8")
+    save = tmp_path / "game-save.json"
+    r = cli("play", str(ruleset), "--seats", "human,random", "--seed", "1", "--save", str(save),
+            stdin="quit\n")
+    assert r.code == 0
+    before = json.loads(save.read_text(encoding="utf-8"))["ruleset"]["sha256"]
+    ruleset.write_text(ruleset.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    from rulekit_cli.savegame import file_hash
+
+    r = cli("resume", str(save))
+    _refused(r, f"the ruleset {ruleset.resolve()} has changed since the game was saved",
+             f"saved sha256 {before}", f"now {file_hash(ruleset)}")
+
+
+def test_a_finished_game_is_not_resumed_but_replayed(tmp_path: Path) -> None:
+    save = tmp_path / "over.json"
+    r = cli("play", str(MINIMAL), "--seats", "random,random", "--seed", "1", "--save", str(save))
+    assert r.code == 0
+    _refused(cli("resume", str(save)), "this game is over; rulekit replay")
+
+
+def test_a_save_whose_random_bot_chose_otherwise_is_refused(tmp_path: Path) -> None:
+    """A random bot draws from one running generator: a resume replays its draws, and a save
+    whose random bot made another choice than its generator gives was not made with these
+    seats."""
+    game = rulekit.load(SHAM)
+    kinds = ["human", "random", "random"]
+    _, state = drive(game, kinds, 3, random_pick(2),
+                     lambda s: s.decider == 1 and len(s.legal_actions()) > 1)
+    assert not state.is_over
+    history = [x for _, x in state.history]
+    codes = {}
+    for option in state.legal_actions():
+        save = tmp_path / "choice.json"
+        write_save(save, SHAM, kinds, 3, [*history, option.text])
+        r = cli("resume", str(save), stdin="quit\n")
+        codes[option.text] = r.code
+        if r.code == 2:
+            assert "the random bot in seat 1 would not have chosen" in r.err
+    assert sorted(codes.values()).count(0) == 1  # the bot's own choice, and only it
+    assert set(codes.values()) == {0, 2}
+
+
+def test_a_save_file_in_a_folder_that_does_not_exist_is_a_usage_error(tmp_path: Path) -> None:
+    target = tmp_path / "nowhere" / "game.json"
+    r = cli("play", str(MINIMAL), "--seats", "human,random", "--save", str(target),
+            stdin="quit\n")
+    assert r.code == 2
+    assert f"cannot save to {target}: there is no folder {target.parent}" in r.err
+    assert r.out == ""  # refused before the game began
