@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
@@ -25,6 +25,7 @@ from .screen import Played, Screen, ranges, summarise
 from .strings import command_of, t
 
 HUMAN, RANDOM, MEDIUM = "human", "random", "medium"
+MAX_OPTION_LINES = 10  # more options than this are shown in columns
 
 
 class QuitGame(Exception):
@@ -208,7 +209,10 @@ class Match:
         self.screen.final(self.state.outcome, [self._name(p) for p in range(self.state.n)])
 
     def _screen(self, seat: int) -> None:
-        self.screen.show(self.state, seat, self._news)
+        legal = self.state.legal_actions()
+        question = self._question(seat, self._prompt(seat), legal)
+        reserve = sum(self.screen.height(q) for q in question) + 1  # and the answer's line
+        self.screen.show(self.state, seat, self._unseen(seat), reserve)
 
     def _name(self, p: int) -> str:
         if self.kinds[p] == HUMAN and len(self.humans) == 1:
@@ -228,11 +232,20 @@ class Match:
 
     def _news(self, seat: int) -> None:
         """The events seat has not seen yet, under a heading (nothing if there are none)."""
-        g = self.game
-        if any(g.texts.has(k) for k, _ in rulekit.events_for(self.state, seat, self.seen[seat])):
+        lines = self._unseen(seat)
+        if lines:
             self.console.print(Text(t("happened", self.lang), style="bold"))
-            self._print_events(seat, self.seen[seat], indent="  ")
+            for line in lines:
+                self.console.print(Text("  ") + line)
+
+    def _unseen(self, seat: int) -> list[Text]:
+        """The events seat has not seen yet, one line each; they count as seen from now on."""
+        g = self.game
+        lines = [self.paint.text(rulekit.render_event(g, key, args, self.lang, self.names))
+                 for key, args in rulekit.events_for(self.state, seat, self.seen[seat])
+                 if g.texts.has(key)]  # keys without a text (e.g. phase changes) are internal
         self.seen[seat] = len(self.state.log)
+        return lines
 
     # ---- a human decision --------------------------------------------------------------
     def _human(self, seat: int) -> None:
@@ -296,12 +309,14 @@ class Match:
         if isinstance(top, BuildFrame):
             param = g.actions[top.action].params[top.pidx]
             if param.prompt:
-                return g.texts.render(param.prompt, lang, {"actor": self.names[seat]})
+                return g.texts.render(param.prompt, lang, {**self.screen.values(self.state, seat),
+                                                           "actor": self.names[seat]})
             return t("choose_param", lang, what=g.texts.word(param.name, lang))
         win = g.windows[top.win]
         opener = self.names[top.opener] if top.opener is not None else "-"
         if win.prompt:
-            return g.texts.render(win.prompt, lang, {"opener": opener, "actor": self.names[seat]})
+            return g.texts.render(win.prompt, lang, {**self.screen.values(self.state, seat),
+                                                     "opener": opener, "actor": self.names[seat]})
         return t("window_default", lang, opener=opener)
 
     def _number_param(self, legal: list[Action]) -> bool:
@@ -328,17 +343,23 @@ class Match:
         return self.paint.text(g.action_label(a, self.lang))
 
     def _show_question(self, seat: int, prompt: str, legal: list[Action]) -> None:
-        out = self.console
+        for part in self._question(seat, prompt, legal):
+            self.console.print(part)
+
+    def _question(self, seat: int, prompt: str, legal: list[Action]) -> list[RenderableType]:
+        """What is asked: the action so far, the question, the options (or the values)."""
+        parts: list[RenderableType] = []
         chosen = self._chosen_so_far(seat)
         if chosen is not None:
-            out.print(chosen)
-        out.print(Text(prompt, style="bold"))
+            parts.append(chosen)
+        parts.append(Text(prompt, style="bold"))
         if self._number_param(legal):
-            out.print(t("range_hint", self.lang, values=ranges([a.value for a in legal])))
-            return
+            parts.append(Text(t("range_hint", self.lang, values=ranges([a.value for a in legal]))))
+            return parts
         width = len(str(len(legal)))
-        for i, a in enumerate(legal, 1):
-            out.print(Text(f"  {i:>{width}}) ") + self._option(a))
+        rows = [Text(f"  {i:>{width}}) ") + self._option(a) for i, a in enumerate(legal, 1)]
+        parts.append(self.screen.options(rows, MAX_OPTION_LINES))
+        return parts
 
     def _chosen_so_far(self, seat: int) -> Text | None:
         """The action being built and what this seat has chosen for it so far."""

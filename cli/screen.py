@@ -6,13 +6,12 @@ the game is over), so the screen shows nothing the seat may not know.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +21,10 @@ from rulekit.state import Outcome, State
 
 from .look import Painter
 from .strings import t
+
+SCREEN_HEIGHT = 24  # a screen fits a 80x24 terminal: the question stays below the news
+MIN_NEWS = 3  # lines kept for the news however full the table is
+LAST_CARDS = 8  # a pile's last cards shown, unless a choice depends on all of them
 
 
 class Screen:
@@ -35,35 +38,61 @@ class Screen:
         self.paint = paint
         self.names = names
 
-    def show(self, state: State, seat: int, news: Callable[[int], None]) -> None:
-        """Everything this seat may know now: latest events (news), table, seats, its cards."""
-        out = self.console
+    def show(self, state: State, seat: int, news: list[Text], reserve: int = 0) -> None:
+        """The table as this seat may know it, then the events it has not seen yet (news), all
+        within the screen's height less `reserve` lines (kept for the question after it)."""
+        blocks = self.blocks(state, seat)
+        room = SCREEN_HEIGHT - reserve - sum(self.height(b) for b in blocks)
+        for b in blocks:
+            self.console.print(b)
+        for line in self.news_block(news, room):
+            self.console.print(line)
+
+    def values(self, state: State, seat: int) -> dict[str, str]:
+        """The ruleset's table values as this seat may know them, as words (for prompts)."""
+        return self.game.table.values_for(self.game, state, seat, self.lang, self.names)
+
+    def blocks(self, state: State, seat: int) -> list[RenderableType]:
+        """The parts of the screen above the news: header, status, table, seats, own cards."""
         g = self.game
         lang = self.lang
         obs = rulekit.observation(state, seat)
-        out.print()
-        out.print(Rule(Text(t("view_of", lang, name=self.names[seat], you=t("you", lang)),
-                            style="bold")))
-        news(seat)
-        # table zones and visible variables
+        pending = obs["pending"] or {}
+        building = pending.get("action") if pending.get("by") == seat else None
+        out: list[RenderableType] = []
+        phase = next((ph for ph in g.phases if ph.name == obs["phase"]), None)
+        head = f"{g.name} · " + t("view_of", lang, name=self.names[seat], you=t("you", lang))
+        if phase is not None and phase.label:
+            head += " · " + g.texts.word(phase.label, lang)
+        out.append(Rule(Text(head, style="bold")))
+        status = g.table.status_line(g, state, seat, lang, self.names)
+        if status:
+            out.append(self.paint.text(status).copy())
+            out[-1].stylize("bold")
+        # the table's zones and the variables the ruleset shows, on as few lines as they need
         parts: list[Text] = []
         for z in g.table_zones:
             view = obs["table"][z.name]
+            if z.melds and not view["cards"]:
+                continue
+            whole = g.table.whole(z.name, building)
             parts.append(Text(g.texts.word(z.label, lang) + t("colon", lang)) +
-                         self.zone_cell(view))
+                         self.zone_cell(view, whole=whole))
         for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
             for v in infos:
-                if v.name in values:
+                if v.name in values and g.table.shows(v.name):
                     parts.append(Text(g.texts.word(v.label, lang) + t("colon", lang)) +
                                  self.value(v.type, values[v.name]))
         if parts:
-            out.print(Columns(parts, padding=(0, 3)))
+            out.append(Text("   ").join(parts))
         for z in g.table_zones:
-            self.melds(obs["table"][z.name], g.texts.word(z.label, lang))
-        # one row per seat: visible player variables and zone sizes
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        table.add_column(t("player", lang))
-        shown_vars = [v for v in g.player_vars if v.visible]
+            melds = self.melds(obs["table"][z.name], g.texts.word(z.label, lang))
+            if melds is not None:
+                out.append(melds)
+        # one row per seat: the player variables shown and the zones' sizes
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        table.add_column(t("player", lang), no_wrap=True)
+        shown_vars = [v for v in g.player_vars if v.visible and g.table.shows(v.name)]
         for v in shown_vars:
             table.add_column(g.texts.word(v.label, lang))
         for z in g.player_zones:
@@ -78,53 +107,96 @@ class Screen:
             cells += [self.zone_cell(row["zones"][z.name], counts_only=True)
                       for z in g.player_zones]
             table.add_row(*cells)
-        out.print(table)
+        out.append(table)
         # the cards this seat may see in other seats' zones (face up, or public zones)
         for p, row in enumerate(obs["seats"]):
             if p == seat:
                 continue
             for z in g.player_zones:
                 if z.melds:
-                    self.melds(row["zones"][z.name],
-                               f"{self.names[p]} — {g.texts.word(z.label, lang)}")
+                    melds = self.melds(row["zones"][z.name],
+                                       f"{self.names[p]} — {g.texts.word(z.label, lang)}")
+                    if melds is not None:
+                        out.append(melds)
                     continue
                 seen = [c for c in row["zones"][z.name]["cards"] if c is not None]
                 if seen:
-                    out.print(Text(t("visible_in", lang, name=self.names[p],
-                                     zone=g.texts.word(z.label, lang))) + self.paint.cards(seen))
-        # this seat's own zones whose cards it may see
+                    out.append(Text(t("visible_in", lang, name=self.names[p],
+                                      zone=g.texts.word(z.label, lang))) + self.paint.cards(seen))
+        # this seat's own zones whose cards it may see (an empty one but the first is left out)
         mine = obs["seats"][seat]["zones"]
+        first = True
         for z in g.player_zones:
             if z.visibility not in ("owner", "public"):
                 continue
             view = mine[z.name]
             label = t("your_zone", lang, zone=g.texts.word(z.label, lang))
             if z.melds:
-                self.melds(view, label)
+                melds = self.melds(view, label)
+                if melds is not None:
+                    out.append(melds)
                 continue
             cards = [c for c in view["cards"] if c is not None]
-            out.print(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
-                      self.paint.cards(cards, empty=t("empty", lang)))
+            if cards or first:
+                out.append(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
+                           self.paint.cards(cards, empty=t("empty", lang)))
+            first = False
+        return out
 
-    def melds(self, view: dict, title: str) -> None:
-        """A zone of melds, one meld a line: its kind and its cards (a run lowest first)."""
+    def news_block(self, news: list[Text], room: int) -> list[Text]:
+        """The events not seen yet under a heading, the latest ones when they are too many for
+        room lines (then a line says how many earlier ones `log` shows)."""
+        if not news:
+            return []
+        lines = [Text("  ") + line for line in news]
+        heights = [self.height(x) for x in lines]
+        room = max(room - 1, MIN_NEWS)  # the heading's line
+        if sum(heights) <= room:
+            return [Text(t("happened", self.lang), style="bold")] + lines
+        kept: list[Text] = []
+        used = 1  # the line naming the earlier events
+        for line, h in zip(reversed(lines), reversed(heights), strict=True):
+            if used + h > room:
+                break
+            kept.insert(0, line)
+            used += h
+        earlier = len(lines) - len(kept)
+        return ([Text(t("happened", self.lang), style="bold"),
+                 Text("  " + t("earlier_events", self.lang, n=earlier), style="dim")] + kept)
+
+    def height(self, renderable: RenderableType) -> int:
+        """How many lines renderable takes at the console's width."""
+        options = self.console.options.update(width=self.console.width)
+        return len(self.console.render_lines(renderable, options, pad=False))
+
+    def options(self, rows: list[Text], room: int) -> RenderableType:
+        """Numbered options, in columns (numbered down) when one a line would not fit room."""
+        if len(rows) <= room:
+            return Group(*rows)
+        return Columns(rows, column_first=True, padding=(0, 2))
+
+    def melds(self, view: dict, title: str) -> RenderableType | None:
+        """A zone of melds: its title, then each meld (its number, kind and cards) side by side."""
         melds = view.get("melds")
         if not melds:
-            return
-        self.console.print(Text(t("melds_in", self.lang, zone=title), style="bold"))
+            return None
+        cells = []
         for m in melds:
             kind = t(m["kind"], self.lang)
-            self.console.print(Text(f"  {m['meld']}. {kind}: ") + self.paint.cards(m["cards"]))
+            cells.append(Text(f"{m['meld']}. {kind}: ") + self.paint.cards(m["cards"]))
+        return Group(Text(t("melds_in", self.lang, zone=title), style="bold"),
+                     Columns(cells, padding=(0, 3)))
 
-    def zone_cell(self, view: dict, counts_only: bool = False) -> Text:
-        """A zone as a count, with the cards this seat may see in it (the face-up ones)."""
+    def zone_cell(self, view: dict, counts_only: bool = False, whole: bool = False) -> Text:
+        """A zone as a count, with the cards this seat may see in it (the face-up ones): the
+        last few, or every one when whole (a choice depends on them)."""
         count = "?" if view["count"] is None else str(view["count"])
         cards = [c for c in view["cards"] if c is not None]
         if counts_only or not cards:
             return Text(count)
-        if len(cards) > 8:
-            return Text(f"{count} (…, ") + self.paint.cards(cards[-8:]) + Text(")")
-        return Text(f"{count} (") + self.paint.cards(cards) + Text(")")
+        if len(cards) > LAST_CARDS and not whole:
+            return Text(f"{count} (…, ") + self.paint.cards(cards[-LAST_CARDS:]) + Text(")")
+        return Text(f"{count} (") + self.paint.cards(cards, group_above=len(cards)) + Text(")")
 
     def value(self, type_: str, v: Any) -> Text:
         """A visible variable's value as words."""

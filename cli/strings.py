@@ -35,6 +35,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Derniers événements :",
         "es": "Últimos sucesos:",
     },
+    "earlier_events": {
+        "en": "… {n} earlier {n|event|events} (type log to see them)",
+        "fr": "… {n} {n|événement précédent|événements précédents} (tapez journal pour les voir)",
+        "es": "… {n} {n|suceso anterior|sucesos anteriores} (escribe registro para verlos)",
+    },
     "your_zone": {"en": "Your {zone}", "fr": "Votre {zone}", "es": "Tu {zone}"},
     "visible_in": {"en": "Visible in {name}'s {zone}: ", "fr": "Visibles — {zone} de {name} : ",
                    "es": "Visibles — {zone} de {name}: "},
@@ -217,7 +222,7 @@ COMMANDS: dict[str, dict[str, str]] = {
 def t(key: str, lang: str, **args: object) -> str:
     """The driver string key in lang (English when lang lacks it), placeholders filled."""
     entry = STRINGS[key]
-    return fill(entry.get(lang) or entry["en"], {k: str(v) for k, v in args.items()})
+    return fill(entry.get(lang) or entry["en"], {k: str(v) for k, v in args.items()}, lang)
 
 
 def command_of(word: str) -> str | None:

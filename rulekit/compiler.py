@@ -58,8 +58,9 @@ from .melds import MeldRules
 from .names import check_names, hidden_char, shown, skeleton
 from .schema import ComputedAttr, Ruleset
 from .state import State
+from .tablespec import compile_table
 from .text import placeholders
-from .textcheck import TextUse, static_uses, unfilled
+from .textcheck import TextUse, malformed_forms, static_uses, unfilled
 from .yamlsource import Source, YamlPath, format_path, parse_yaml, read_text
 
 Fn = Callable[[Any, dict], Any]
@@ -286,7 +287,8 @@ class Compiler:
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.phases_and_actions, self.card_labels, self.setup,
-                 self.scoring, self.invariants, self.bot_hints, self.text_placeholders]
+                 self.scoring, self.invariants, self.bot_hints, self.table_decl,
+                 self.text_placeholders]
         for step in steps:
             step()
         if self.diags:
@@ -364,6 +366,8 @@ class Compiler:
                         self.error(f"text '{key}' in '{lang}' uses placeholders "
                                    f"{sorted(placeholders(entry[lang]))} but '{langs[0]}' uses "
                                    f"{sorted(want)}", ("text", key, lang))
+        for u in malformed_forms(self.spec):
+            self.error(u.message, ("text", u.key, u.lang), offset=(u.line, u.col), hint=u.hint)
         self.tables.text_keys = set(self.spec.text)
 
     def text_placeholders(self) -> None:
@@ -1545,6 +1549,9 @@ class Compiler:
 
     def bot_hints(self) -> None:
         compile_hints(self)
+
+    def table_decl(self) -> None:
+        compile_table(self)
 
     def invariants(self) -> None:
         for i, inv in enumerate(self.spec.invariants):

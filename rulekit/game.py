@@ -12,6 +12,7 @@ from .melds import MeldRules
 from .schema import Ruleset
 from .state import BuildFrame, State
 from .statecheck import MAX_SEED
+from .tablespec import TableView
 from .text import Texts
 
 Fn = Any
@@ -311,6 +312,7 @@ class Game:
         self.team_var_initial: list[Any] = []
         self.invariants: list[tuple[str, Fn]] = []
         self.hints: BotHints = BotHints()  # bots' hints (rulekit.hints); never change the rules
+        self.table = TableView()  # what a table screen shows (rulekit.tablespec); not rules
 
     # ---- making states -----------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, *, log: bool = True) -> State:
@@ -445,7 +447,7 @@ class Game:
             return self.texts.word(v, lang) if isinstance(v, str) else str(v)
 
         from .text import fill
-        return fill(t, get)
+        return fill(t, get, lang)
 
     def _seat_name(self, p: int, lang: str) -> str:
         t = self.texts.template("seat", lang)
