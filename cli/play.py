@@ -206,12 +206,17 @@ class Match:
 
     def _final(self) -> None:
         assert self.state.outcome is not None
-        self.screen.final(self.state.outcome, [self._name(p) for p in range(self.state.n)])
+        self.screen.final(self.state.outcome, [self._name(p) for p in range(self.state.n)],
+                          self.game.table.counts(self.state, None))
 
     def _screen(self, seat: int) -> None:
         legal = self.state.legal_actions()
-        question = self._question(seat, self._prompt(seat), legal)
-        reserve = sum(self.screen.height(q) for q in question) + 1  # and the answer's line
+        prompt = self._prompt(seat)
+        self.screen.crowded_options = False
+        reserve = sum(self.screen.height(q) for q in self._question(seat, prompt, legal)) + 1
+        if self.screen.crowded(self.state, seat, reserve):  # the options go in columns
+            self.screen.crowded_options = True
+            reserve = sum(self.screen.height(q) for q in self._question(seat, prompt, legal)) + 1
         self.screen.show(self.state, seat, self._unseen(seat), reserve)
 
     def _name(self, p: int) -> str:

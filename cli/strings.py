@@ -172,6 +172,11 @@ STRINGS: dict[str, dict[str, str]] = {
                "es": "Fin de la partida: {reason}."},
     "variant": {"en": "Variant: {name}{description}", "fr": "Variante : {name}{description}",
                 "es": "Variante: {name}{description}"},
+    "game_counts": {"en": "This game: {counts}.", "fr": "Cette partie : {counts}.",
+                    "es": "Esta partida: {counts}."},
+    "game_k": {"en": "Game {k}", "fr": "Partie {k}", "es": "Partida {k}"},
+    "total": {"en": "Total", "fr": "Total", "es": "Total"},
+    "won": {"en": "Won", "fr": "Gagnées", "es": "Ganadas"},
     "match_game": {"en": "Game {k} of {n}", "fr": "Partie {k} sur {n}",
                    "es": "Partida {k} de {n}"},
     "match_seed": {
