@@ -21,8 +21,9 @@ from rulekit.state import BuildFrame, State
 
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter
+from .rules import rules_text
 from .screen import Played, Screen, ranges, summarise
-from .strings import command_of, t
+from .strings import command_of, t, variant_text
 
 HUMAN, RANDOM, MEDIUM = "human", "random", "medium"
 MAX_OPTION_LINES = 10  # more options than this are shown in columns
@@ -154,8 +155,7 @@ class Match:
         out.print(Text(t("title", lang, game=g.name, n=self.state.n), style="bold"))
         variant = getattr(g, "variant", None)
         if variant:
-            known = getattr(g, "variant_descriptions", {})
-            about = " ".join(known.get(v, "") for v in variant.split("+")).strip()
+            about = " ".join(variant_text(g, v, lang) for v in variant.split("+")).strip()
             out.print(t("variant", lang, name=variant, description=f" — {about}" if about else ""))
         if seating is None:
             out.print(t("seed", lang, seed=self.seed))
@@ -282,8 +282,13 @@ class Match:
             if answer.command == "quit":
                 raise QuitGame
             if answer.command == "help":
-                forms = ", ".join(str(a) for a in legal)
-                self.console.print(t("help", self.lang, forms=forms))
+                self.console.print(t("help", self.lang, game=self.game.name,
+                                     about=self.game.spec.description or "",
+                                     example=self._option(legal[0]).plain))
+                continue
+            if answer.command == "rules":
+                self.console.print(rules_text(self.game, self.lang) or
+                                   t("no_rules_text", self.lang))
                 continue
             if answer.command == "log":
                 self.console.print(Text(t("log_title", self.lang, name=self.names[seat]),

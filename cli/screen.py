@@ -333,6 +333,9 @@ def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: i
                 t("winner" if len(winners) == 1 else "winners", lang, names=names))
         out.print(t("match_result", lang, k=g.number, seed=g.seed,
                     reason=game.texts.word(o.reason, lang), winners=said))
+        score = {g.seats[s]: o.scores[s] for s in range(len(o.scores))}
+        out.print("  " + ", ".join(f"{who[p]} {score[p]}" + (" ★" if p in winners else "")
+                                   for p in range(len(who))))
         board.add_column(t("game_k", lang, k=g.number), justify="right")
         for s, score in enumerate(o.scores):
             rows[g.seats[s]].append(f"{score}" + (" ★" if g.seats[s] in winners else ""))
@@ -341,6 +344,7 @@ def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: i
     board.add_column(t("won", lang), justify="right")
     for p, row in enumerate(rows):
         board.add_row(*row, str(totals[p]), str(wins[p]))
+    out.print()
     out.print(board)
     out.print(Text(t("games_won", lang, wins=", ".join(
         f"{who[p]} {wins[p]}" for p in range(len(who)))), style="bold"))

@@ -305,6 +305,8 @@ class Game:
         self.variant: str | None = None  # set by the loader (rulekit.variants)
         self.variants: list[str] = []
         self.variant_descriptions: dict[str, str] = {}
+        self.variant_texts: dict[str, dict[str, str]] = {}  # a description per language
+        self.variant_changes: dict[str, list[str]] = {}  # the ruleset keys each variant sets
         self.team_names: list[str] = []
         self.team_of_fn: Fn = None  # each player's team name, from teams.of
         self.team_zones: list[ZoneInfo] = []
