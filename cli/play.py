@@ -17,6 +17,7 @@ from rich.text import Text
 import rulekit
 from rulekit.actions import CHOOSE, DONE, PICK, Action
 from rulekit.observe import seat_name
+from rulekit.reasons import say
 from rulekit.state import BuildFrame, State
 
 from .bots import Thinking, kind_text, make_bot
@@ -160,7 +161,8 @@ class Match:
         if seating is None:
             out.print(t("seed", lang, seed=self.seed))
             out.print(t("seats", lang, seats=", ".join(
-                f"{self.names[p]}: {kind_text(k, lang)}" for p, k in enumerate(self.kinds))))
+                f"{self.names[p]}{t('colon', lang)}{kind_text(k, lang)}"
+                for p, k in enumerate(self.kinds))))
         else:
             out.print(t("match_seed", lang, seed=self.seed, seats=seating.spec))
             out.print(t("seats", lang, seats=", ".join(
@@ -349,7 +351,8 @@ class Match:
             if isinstance(top, BuildFrame):
                 param = g.actions[top.action].params[top.pidx]
                 if param.kind == "player" and isinstance(a.value, int):
-                    return Text(f"{g.texts.word(param.name, self.lang)}: {self.names[a.value]}")
+                    return Text(f"{g.texts.word(param.name, self.lang)}{t('colon', self.lang)}"
+                                f"{self.names[a.value]}")
         return self.paint.text(g.action_label(a, self.lang))
 
     def _show_question(self, seat: int, prompt: str, legal: list[Action]) -> None:
@@ -417,9 +420,9 @@ class Match:
         tokens = text.replace(",", " ").split()
         if not all(tok.lstrip("-").isdigit() for tok in tokens):
             message = t("unknown_answer", lang, text=text)
-            why = self.state.why_illegal(text)  # the engine says why, when it can
-            if why and not why.startswith("there is no action called"):
-                message += f" ({why})"
+            why = self.state.why_refused(text)  # the engine says why, when it can
+            if why is not None and why.key != "no_action":
+                message += f" ({say(self.game, why, lang)})"
             return Answer(message=message)
         numbers = [int(tok) for tok in tokens]
         if self._number_param(legal):

@@ -210,7 +210,7 @@ class Screen:
                 shown = cards[0] + Text(" … ") + cards[-1] + Text(f" ({len(cards)})")
             else:
                 shown = Text(", ").join(cards)
-            cells.append(Text(f"{m['meld']}. {kind}: ") + shown)
+            cells.append(Text(f"{m['meld']}. {kind}{t('colon', self.lang)}") + shown)
         return Group(Text(t("melds_in", self.lang, zone=title), style="bold"),
                      Columns(cells, padding=(0, 3)))
 

@@ -9,11 +9,12 @@ from .actions import CHOOSE, DONE, PICK, START, Action
 from .errors import EvaluationLimitError, RuleRuntimeError, UsageError, short_repr
 from .hints import BotHints
 from .melds import MeldRules
+from .reasons import CARD, WORD, Reason
 from .schema import Ruleset
 from .state import BuildFrame, State
 from .statecheck import MAX_SEED
 from .tablespec import TableView
-from .text import Texts
+from .text import Texts, colon
 
 Fn = Any
 
@@ -64,39 +65,38 @@ class CompiledParam:
                 out.add(f)
         return out
 
-    def why_not(self, s: State, frame: BuildFrame, text: str) -> str:
+    def why_not(self, s: State, frame: BuildFrame, text: str) -> Reason:
         """Why text is not a legal step for this parameter now."""
         g = self.game
         env = dict(frame.env)
         if self.kind != "cards":
-            return f"that is not a possible {self.name} now"
+            return Reason("not_possible_value", {"param": (WORD, self.name)})
         picked = frame.picked
         if text == "done":
             low = 1 if self.min is None else g.guard(self.r_min, self.min, s, env)
             if len(picked) < low:
-                return f"pick at least {low} card(s) first ({len(picked)} so far)"
+                return Reason("pick_more", {"low": low, "n": len(picked)})
             if self.meld:
-                return "the cards picked so far do not form a run or a set"
-            return "'done' is not possible now"
+                return Reason("not_a_meld")
+            return Reason("done_not_possible")
         label = text.removeprefix("pick ")
         if label == text or label not in g.labels:
-            return f"there is no card called {label!r}"
+            return Reason("no_such_card", {"label": label})
         src = g.guard(self.r_from, self.source, s, env)
         cards = s.zones[src] if isinstance(src, int) else src
         mine = [c for c in cards if g.labels[c] == label and c not in picked]
         if not mine:
-            return f"{label} is not among the cards you can choose from"
+            return Reason("not_among", {"card": (CARD, label)})
         if len(picked) >= self.max_of(s, env):
-            return "no more cards may be picked; choose 'done'"
+            return Reason("no_more")
         if self.where is not None:
             env["it"] = mine[0]
             if not g.guard(self.r_where, self.where, s, env):
-                return f"{label} does not meet this choice's condition (where: {self.where_text})"
+                return Reason("where_fails", {"card": (CARD, label), "where": self.where_text})
         if self.meld:
-            shown = ", ".join(g.labels[c] for c in picked) or "no card yet"
-            return (f"{label} cannot make a run or a set with the cards picked so far "
-                    f"({shown}) and the rest of the hand")
-        return f"{label} cannot be picked now"
+            return Reason("cannot_meld", {"card": (CARD, label),
+                                          "picked": [(CARD, g.labels[c]) for c in picked]})
+        return Reason("cannot_pick", {"card": (CARD, label)})
 
     def max_of(self, s: State, env: dict) -> int:
         """How many cards may be picked at most."""
@@ -485,4 +485,4 @@ class Game:
         else:
             shown = str(v)
         name = self.texts.word(action.name, lang)
-        return f"{name}: {shown}"
+        return f"{name}{colon(lang)}{shown}"

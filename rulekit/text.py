@@ -17,6 +17,8 @@ PLACEHOLDER = re.compile(r"\{(" + NAME + r")(?:\|([^{}|\n]*)\|([^{}|\n]*))?\}")
 PLURAL_LIKE = re.compile(r"\{\s*(" + NAME + r")?\s*\|[^{}\n]*\}")
 # languages whose singular covers 0 as well as 1 (CLDR plural rule "i = 0,1")
 ZERO_IS_SINGULAR = frozenset({"fr", "pt", "hy", "kab"})
+# languages that set a space before : ; ! ? (French typography)
+SPACE_BEFORE = frozenset({"fr"})
 
 
 def placeholders(template: str) -> set[str]:
@@ -29,6 +31,11 @@ def malformed(template: str) -> Iterator[tuple[int, str]]:
     for m in PLURAL_LIKE.finditer(template):
         if not PLACEHOLDER.fullmatch(m.group(0)):
             yield m.start(), m.group(0)
+
+
+def colon(lang: str) -> str:
+    """A colon and its spaces in lang: French sets a space before it."""
+    return " : " if lang in SPACE_BEFORE else ": "
 
 
 def singular(n: int, lang: str) -> bool:
