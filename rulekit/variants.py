@@ -203,7 +203,7 @@ def merged(base: Source, over: Source, opath: YamlPath, what: str,
 RULESET_SUFFIXES = (".yaml", ".yml")
 
 
-def extend(src: Source, chain: tuple[tuple[Path, str], ...] = (),
+def extend(src: Source, chain: tuple[tuple[Path | None, str], ...] = (),
            root: Path | None = None) -> Source:
     """The ruleset src describes once its `extends` chain is followed (src itself if none).
 

@@ -8,7 +8,7 @@ nodes are the ones PyYAML's composer builds (same tags, marks, styles).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -43,7 +43,8 @@ def _compose(loader: Any) -> yaml.Node | None:
     keys: list[Any] = []  # per open collection: a mapping's key waiting for its value
     root = None
     while True:
-        ev = loader.get_event()
+        ev: Any = loader.get_event()
+        mark: Any = ev.start_mark  # libyaml's marks are its own class
         if isinstance(ev, yaml.CollectionEndEvent):
             stack.pop().end_mark = ev.end_mark
             keys.pop()
@@ -53,17 +54,17 @@ def _compose(loader: Any) -> yaml.Node | None:
         if isinstance(ev, yaml.AliasEvent):
             if ev.anchor not in anchors:
                 raise yaml.composer.ComposerError(
-                    None, None, f"found undefined alias {ev.anchor!r}", ev.start_mark)
+                    None, None, f"found undefined alias {ev.anchor!r}", mark)
             node = anchors[ev.anchor]
         else:
             if len(stack) >= MAX_DEPTH:
-                raise TooDeep(ev.start_mark)
+                raise TooDeep(mark)
             node = _node(loader, ev)
             if ev.anchor is not None:
                 if ev.anchor in anchors:
                     raise yaml.composer.ComposerError(
                         f"found duplicate anchor {ev.anchor!r}; first occurrence",
-                        anchors[ev.anchor].start_mark, "second occurrence", ev.start_mark)
+                        cast(Any, anchors[ev.anchor].start_mark), "second occurrence", mark)
                 anchors[ev.anchor] = node
         if stack:
             parent = stack[-1]
@@ -92,18 +93,20 @@ def _compose(loader: Any) -> yaml.Node | None:
 
 def _node(loader: Any, ev: Any) -> yaml.Node:
     tag = ev.tag
+    # libyaml's marks are its own class; the nodes only read their line and column
+    start: Any = ev.start_mark
+    end: Any = ev.end_mark
     if isinstance(ev, yaml.ScalarEvent):
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
         # libyaml calls the plain style "", PyYAML None
-        return yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, style=ev.style or None)
+        return yaml.ScalarNode(tag, ev.value, start, end, style=ev.style or None)
     if isinstance(ev, yaml.SequenceStartEvent):
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.SequenceNode, None, ev.implicit)
-        return yaml.SequenceNode(tag, [], ev.start_mark, None, flow_style=ev.flow_style)
+        return yaml.SequenceNode(tag, [], start, None, flow_style=ev.flow_style)
     if isinstance(ev, yaml.MappingStartEvent):
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.MappingNode, None, ev.implicit)
-        return yaml.MappingNode(tag, [], ev.start_mark, None, flow_style=ev.flow_style)
-    raise yaml.composer.ComposerError(None, None, f"unexpected {ev.__class__.__name__}",
-                                      ev.start_mark)
+        return yaml.MappingNode(tag, [], start, None, flow_style=ev.flow_style)
+    raise yaml.composer.ComposerError(None, None, f"unexpected {ev.__class__.__name__}", start)
