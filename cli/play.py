@@ -221,6 +221,12 @@ class Match:
             reserve = sum(self.screen.height(q) for q in self._question(seat, prompt, legal)) + 1
         self.screen.show(self.state, seat, self._unseen(seat), reserve)
 
+    def draw(self, seat: int) -> None:
+        """The screen seat would see now, with its question and the answer's prompt."""
+        self._screen(seat)
+        self._show_question(seat, self._prompt(seat), self.state.legal_actions())
+        self.console.print("> ", end="")
+
     def _name(self, p: int) -> str:
         if self.kinds[p] == HUMAN and len(self.humans) == 1:
             return t("view_of", self.lang, name=self.names[p], you=t("you", self.lang))
