@@ -18,11 +18,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import rulekit
-from rulekit.state import BuildFrame, State
 from rulekit_cli.games import bundled
 from rulekit_cli.look import InertConsole
 from rulekit_cli.play import HUMAN, Match
+
+import rulekit
+from rulekit.state import BuildFrame, State
 
 OUT = Path(__file__).resolve().parent / "screenshots"
 WIDTH = 80

@@ -19,7 +19,8 @@ TABLE = Path(__file__).parent / "engine" / "table.yaml"
 
 # a number 1 followed by a plural noun, in the bundled games' languages
 ONE_PLURAL = re.compile(
-    r"(?<![\d+=.-])(?<!Player )(?<!Joueur )(?<!Jugador )\b1 (cards|players|points|rounds|calls|bluffs|claims|melds|hands|games|turns|"
+    r"(?<![\d+=.-])(?<!Player )(?<!Joueur )(?<!Jugador )\b1 "
+    r"(cards|players|points|rounds|calls|bluffs|claims|melds|hands|games|turns|"
     r"penalties|reverses|events|times|cartes|joueurs|manches|donnes|parties|appels|cris|"
     r"combinaisons|inversions|pénalités|événements|cartas|jugadores|rondas|partidas|"
     r"faroles|llamadas)\b")
