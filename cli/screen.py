@@ -24,7 +24,7 @@ from .strings import t
 
 SCREEN_HEIGHT = 24  # a screen fits a 80x24 terminal: the question stays below the news
 MIN_NEWS = 3  # lines kept for the news however full the table is
-EMPTY = (None, False, 0, [], "none")
+EMPTY: tuple[object, ...] = (None, False, 0, [], "none")
 LAST_CARDS = 8  # a pile's last cards shown, unless a choice depends on all of them
 
 
@@ -82,8 +82,9 @@ class Screen:
         out.append(Rule(Text(head, style="bold")))
         status = g.table.status_line(g, state, seat, lang, self.names)
         if status:
-            out.append(self.paint.text(status).copy())
-            out[-1].stylize("bold")
+            line = self.paint.text(status)
+            line.stylize("bold")
+            out.append(line)
         # the table's zones and the variables the ruleset shows, on as few lines as they need
         parts: list[Text] = []
         for z in g.table_zones:
@@ -333,8 +334,8 @@ def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: i
                 t("winner" if len(winners) == 1 else "winners", lang, names=names))
         out.print(t("match_result", lang, k=g.number, seed=g.seed,
                     reason=game.texts.word(o.reason, lang), winners=said))
-        score = {g.seats[s]: o.scores[s] for s in range(len(o.scores))}
-        out.print("  " + ", ".join(f"{who[p]} {score[p]}" + (" ★" if p in winners else "")
+        by_who = {g.seats[s]: o.scores[s] for s in range(len(o.scores))}
+        out.print("  " + ", ".join(f"{who[p]} {by_who[p]}" + (" ★" if p in winners else "")
                                    for p in range(len(who))))
         board.add_column(t("game_k", lang, k=g.number), justify="right")
         for s, score in enumerate(o.scores):
