@@ -172,7 +172,8 @@ def _peeks(tree: Any, sized: set[str], defs: dict) -> tuple[str, Any, str | None
 
 
 SEES = ("a table's status sees only what every player sees: visible variables, public zones, "
-        "definitions built on them, and me (the seat looking)")
+        "the size of a zone whose size is public, definitions built on them, and me (the seat "
+        "looking)")
 
 
 def _compile(c: Compiler, x: ExprCompiler, hidden: set[str], sized: set[str], value: Any,
