@@ -215,3 +215,18 @@ def test_prompts_may_restate_the_table_values():
     r = cli("play", str(TABLE), "--seats", "human,random", "--seed", "1",
             stdin="1\n" * 12)
     assert re.search(r"Which card\? You have \d+ of 10", r.out)
+
+
+@pytest.mark.parametrize(("name", "players"), [("sham", 4), ("shamus", 2)])
+def test_the_summary_counts_are_the_same_through_every_seats_eyes(name, players):
+    """The end counts never depend on a private event's contents: every seat counts the same."""
+    game = rulekit.load(BUNDLED[name])
+    s = game.new_state(players, 5)
+    rnd = random.Random(5)
+    while not s.is_over:
+        legal = s.legal_actions()
+        s.apply_unchecked(legal[rnd.randrange(len(legal))])
+    everyone = game.table.counts(s, None)
+    assert any(n > 0 for _, n in everyone)
+    for seat in range(players):
+        assert game.table.counts(s, seat) == everyone
