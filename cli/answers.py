@@ -15,6 +15,7 @@ from rich.text import Text
 
 import rulekit
 from rulekit.actions import CHOOSE, DONE, PICK, Action
+from rulekit.rules.reasons import say
 from rulekit.runtime.state import BuildFrame, State
 
 from .look import Painter
@@ -204,9 +205,9 @@ class Question:
         if cmd is not None:
             return Answer(command=cmd)
         message = t("unknown_answer", lang, text=text)
-        why = self.state.why_illegal(text)  # the engine says why, when it can
-        if why and not why.startswith("there is no action called"):
-            message += f" ({why})"
+        why = self.state.why_refused(text)  # the engine says why, when it can
+        if why is not None and why.key != "no_action":
+            message += f" ({say(self.game, why, lang)})"
         return Answer(message=message)
 
     def _numbers(self, text: str, numbers: list[int]) -> Answer:

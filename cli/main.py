@@ -21,6 +21,7 @@ from .look import make_console, say
 from .play import HUMAN, MEDIUM, Saving, play, play_match, resume
 from .playcheck import play_check
 from .replay import replay
+from .rules import print_rules
 from .savegame import Origin, SaveFileError, default_path, load_game, origin_of, read_save
 from .simulate import SimUsage, cmd_simulate
 from .simulate import add_parser as add_simulate_parser
@@ -212,9 +213,21 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "list", help="list the games installed with rulekit",
         description="List the bundled games: the name to type (rulekit play NAME), the game, "
                     "its players, variants and languages, and one line about it.")
+    p_rules = sub.add_parser(
+        "rules", help="print a game's rules",
+        description="Print RULESET's rules text (in --lang), then what rulekit can state from the "
+                    "ruleset itself: players, deck, zones and who sees them, phases and actions, "
+                    "scoring, variants and what each changes.")
+    p_rules.add_argument("ruleset", metavar="RULESET",
+                         help="a bundled game's name (see rulekit list) or a ruleset file (YAML)")
+    p_rules.add_argument("--lang", metavar="L",
+                         help="language (default: the ruleset's first language)")
+    p_rules.add_argument("--variant", metavar="NAME",
+                         help="the rules of this variant (or variants combined as A+B)")
     p_sim = add_simulate_parser(sub)
     return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list,
-                    "simulate": p_sim, "resume": p_resume, "replay": p_replay}
+                    "simulate": p_sim, "resume": p_resume, "replay": p_replay,
+                    "rules": p_rules}
 
 
 class _Usage(Exception):
@@ -459,8 +472,18 @@ def cmd_list(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    """rulekit rules."""
+    game = _load(args.ruleset, args.variant)
+    if game is None:
+        return EXIT_USAGE
+    print_rules(game, _lang(game, args.lang), make_console())
+    return EXIT_OK
+
+
 COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list,
-            "simulate": cmd_simulate, "resume": cmd_resume, "replay": cmd_replay}
+            "simulate": cmd_simulate, "resume": cmd_resume, "replay": cmd_replay,
+            "rules": cmd_rules}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,30 +11,29 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from rich import box
-from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 import rulekit
 from rulekit.actions import Action
 from rulekit.bots import RandomBot
-from rulekit.runtime.observe import seat_name
-from rulekit.runtime.state import BuildFrame, Outcome, State
+from rulekit.runtime.observe import seat_name, summary_counts
+from rulekit.runtime.state import BuildFrame, State
 
 from .answers import Question, meld_line, melds_seen
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter
 from .savegame import Origin, SaveFileError, SaveGame, default_path, rebuild, write_save
-from .strings import t
+from .screen import Played, Screen, summarise
+from .strings import t, variant_text
 from .terminal import EndOfInput, Interrupted, QuitGame, Stop, Terminal, Terminated
 from .turns import Build, HumanTurns
 
 HUMAN, RANDOM, MEDIUM = "human", "random", "medium"
+MAX_OPTION_LINES = 10  # more options than this are shown in columns
 
 
 @dataclass
@@ -77,6 +76,7 @@ class Match(HumanTurns):
         self.term = Terminal(console, stdin)
         self.paint = Painter(game, lang)
         self.names = [seat_name(game, p, lang) for p in range(players)]
+        self.screen = Screen(game, lang, console, self.paint, self.names)
         self.bots = {p: make_bot(k, game, p, seed) for p, k in enumerate(kinds) if k != HUMAN}
         self.thinking = Thinking(console, lang)
         self.humans = [p for p in range(players) if kinds[p] == HUMAN]
@@ -122,13 +122,13 @@ class Match(HumanTurns):
         out.print(Text(t("title", lang, game=g.name, n=self.state.n), style="bold"))
         variant = getattr(g, "variant", None)
         if variant:
-            known = getattr(g, "variant_descriptions", {})
-            about = " ".join(known.get(v, "") for v in variant.split("+")).strip()
+            about = " ".join(variant_text(g, v, lang) for v in variant.split("+")).strip()
             out.print(t("variant", lang, name=variant, description=f" — {about}" if about else ""))
         if seating is None:
             out.print(t("seed", lang, seed=self.seed))
             out.print(t("seats", lang, seats=", ".join(
-                f"{self.names[p]}: {kind_text(k, lang)}" for p, k in enumerate(self.kinds))))
+                f"{self.names[p]}{t('colon', lang)}{kind_text(k, lang)}"
+                for p, k in enumerate(self.kinds))))
         else:
             out.print(t("match_seed", lang, seed=self.seed, seats=seating.spec))
             out.print(t("seats", lang, seats=", ".join(
@@ -199,29 +199,30 @@ class Match(HumanTurns):
                                style="yellow")
             return
         self.console.print(t("saved_over" if done.is_over else "saved", self.lang, path=path))
+
     def _final(self) -> None:
-        out = self.console
-        outcome = self.state.outcome
-        assert outcome is not None
-        lang = self.lang
-        out.print()
-        out.print(Text(t("final_scores", lang), style="bold"))
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        table.add_column(t("player", lang))
-        table.add_column(t("score", lang), justify="right")
-        table.add_column("")
-        for p, score in enumerate(outcome.scores):
-            win = "★" if p in outcome.winners else ""
-            table.add_row(self._name(p), str(score), win)
-        out.print(table)
-        if not self.game.texts.has("game_over"):
-            out.print(t("reason", lang, reason=self.game.texts.word(outcome.reason, lang)))
-        if not outcome.winners:  # a cooperative game lost together, say
-            out.print(Text(t("no_winner", lang), style="bold"))
-            return
-        names = ", ".join(self.names[p] for p in outcome.winners)
-        out.print(Text(t("winner" if len(outcome.winners) == 1 else "winners", lang, names=names),
-                       style="bold"))
+        assert self.state.outcome is not None
+        self.screen.final(self.state.outcome, [self._name(p) for p in range(self.state.n)],
+                          summary_counts(self.state, None))
+
+    def _screen(self, seat: int) -> None:
+        """Everything seat may know now, sized so that its question fits below it."""
+        question = Question(self.state, seat, self.paint, self.lang, self.names)
+        prompt = self._prompt(seat)
+        self.screen.crowded_options = False
+        reserve = sum(self.screen.height(q) for q in self._question(seat, prompt, question)) + 1
+        if self.screen.crowded(self.state, seat, reserve):  # the options go in columns
+            self.screen.crowded_options = True
+            reserve = sum(self.screen.height(q)
+                          for q in self._question(seat, prompt, question)) + 1
+        self.screen.show(self.state, seat, self._unseen(seat), reserve)
+
+    def draw(self, seat: int) -> None:
+        """The screen seat would see now, with its question and the answer's prompt."""
+        self._screen(seat)
+        question = Question(self.state, seat, self.paint, self.lang, self.names)
+        self._show_question(seat, self._prompt(seat), question)
+        self.console.print("> ", end="")
 
     def _name(self, p: int) -> str:
         if self.kinds[p] == HUMAN and len(self.humans) == 1:
@@ -241,11 +242,20 @@ class Match(HumanTurns):
 
     def _news(self, seat: int) -> None:
         """The events seat has not seen yet, under a heading (nothing if there are none)."""
-        g = self.game
-        if any(g.texts.has(k) for k, _ in rulekit.events_for(self.state, seat, self.seen[seat])):
+        lines = self._unseen(seat)
+        if lines:
             self.console.print(Text(t("happened", self.lang), style="bold"))
-            self._print_events(seat, self.seen[seat], indent="  ")
+            for line in lines:
+                self.console.print(Text("  ") + line)
+
+    def _unseen(self, seat: int) -> list[Text]:
+        """The events seat has not seen yet, one line each; they count as seen from now on."""
+        g = self.game
+        lines = [self.paint.text(rulekit.render_event(g, key, args, self.lang, self.names))
+                 for key, args in rulekit.events_for(self.state, seat, self.seen[seat])
+                 if g.texts.has(key)]  # keys without a text (e.g. phase changes) are internal
         self.seen[seat] = len(self.state.log)
+        return lines
 
     # ---- a human decision: the input loop is in turns.py (HumanTurns) ---------------
     def _prompt(self, seat: int) -> str:
@@ -259,24 +269,35 @@ class Match(HumanTurns):
         if isinstance(top, BuildFrame):
             param = g.actions[top.action].params[top.pidx]
             if param.prompt:
-                return g.texts.render(param.prompt, lang, {"actor": self.names[seat]})
+                return g.texts.render(param.prompt, lang, {**self.screen.values(self.state, seat),
+                                                           "actor": self.names[seat]})
             return t("choose_param", lang, what=g.texts.word(param.name, lang))
         win = g.windows[top.win]
         opener = self.names[top.opener] if top.opener is not None else "-"
         if win.prompt:
-            return g.texts.render(win.prompt, lang, {"opener": opener, "actor": self.names[seat]})
+            return g.texts.render(win.prompt, lang, {**self.screen.values(self.state, seat),
+                                                     "opener": opener, "actor": self.names[seat]})
         return t("window_default", lang, opener=opener)
 
     def _show_question(self, seat: int, prompt: str, question: Question) -> None:
-        out = self.console
+        for part in self._question(seat, prompt, question):
+            self.console.print(part)
+
+    def _question(self, seat: int, prompt: str, question: Question) -> list[RenderableType]:
+        """What is asked: the action so far, the question, the options (or the values)."""
+        parts: list[RenderableType] = []
         chosen = self._chosen_so_far(seat)
         if chosen is not None:
-            out.print(chosen)
-        out.print(Text(prompt, style="bold"))
-        for line in question.lines():
-            out.print(line)
+            parts.append(chosen)
+        parts.append(Text(prompt, style="bold"))
+        lines = question.lines()
+        if question.is_range:
+            parts += lines
+        else:
+            parts.append(self.screen.options(lines, MAX_OPTION_LINES))
         if len(question.legal) == 1:
-            out.print(t("confirm_hint", self.lang))
+            parts.append(Text(t("confirm_hint", self.lang)))
+        return parts
 
     def _chosen_so_far(self, seat: int) -> Text | None:
         """The action being built and what this seat has chosen for it so far."""
@@ -314,144 +335,6 @@ class Match(HumanTurns):
         return head + Text(" · ").join(parts)
 
     # ---- parsing an answer ---------------------------------------------------------------
-    # ---- the full screen -----------------------------------------------------------------
-    def _screen(self, seat: int) -> None:
-        """Everything this seat may know now: latest events, table, seats, its own cards."""
-        out = self.console
-        g = self.game
-        lang = self.lang
-        obs = rulekit.observation(self.state, seat)
-        out.print()
-        out.print(Rule(Text(t("view_of", lang, name=self.names[seat], you=t("you", lang)),
-                            style="bold")))
-        self._news(seat)
-        # table zones and visible variables
-        parts: list[Text] = []
-        for z in g.table_zones:
-            view = obs["table"][z.name]
-            parts.append(Text(g.texts.word(z.label, lang) + t("colon", lang)) +
-                         self._zone_cell(view))
-        for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
-            for v in infos:
-                if v.name in values:
-                    parts.append(Text(g.texts.word(v.label, lang) + t("colon", lang)) +
-                                 self._value(v.type, values[v.name], v.names))
-        if parts:
-            out.print(Columns(parts, padding=(0, 3)))
-        for z in g.table_zones:
-            self._melds(obs["table"][z.name], g.texts.word(z.label, lang))
-        # one row per seat: visible player variables and zone sizes
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        table.add_column(t("player", lang))
-        shown_vars = [v for v in g.player_vars if v.visible]
-        for v in shown_vars:
-            table.add_column(g.texts.word(v.label, lang))
-        for z in g.player_zones:
-            table.add_column(g.texts.word(z.label, lang), justify="right")
-        for p, row in enumerate(obs["seats"]):
-            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
-            if p == seat:
-                name.append(f" ({t('you', lang)})")
-                name.stylize("bold")
-            cells: list[Text] = [name]
-            cells += [self._value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
-            cells += [self._zone_cell(row["zones"][z.name], counts_only=True)
-                      for z in g.player_zones]
-            table.add_row(*cells)
-        out.print(table)
-        if obs.get("teams"):
-            self._teams(obs["teams"])
-        # the cards this seat may see in other seats' zones (face up, or public zones)
-        for p, row in enumerate(obs["seats"]):
-            if p == seat:
-                continue
-            for z in g.player_zones:
-                if z.melds:
-                    self._melds(row["zones"][z.name],
-                                f"{self.names[p]} — {g.texts.word(z.label, lang)}")
-                    continue
-                seen = [c for c in row["zones"][z.name]["cards"] if c is not None]
-                if seen:
-                    out.print(Text(t("visible_in", lang, name=self.names[p],
-                                     zone=g.texts.word(z.label, lang))) + self.paint.cards(seen))
-        # this seat's own zones whose cards it may see
-        mine = obs["seats"][seat]["zones"]
-        for z in g.player_zones:
-            if z.visibility not in ("owner", "public"):
-                continue
-            view = mine[z.name]
-            label = t("your_zone", lang, zone=g.texts.word(z.label, lang))
-            if z.melds:
-                self._melds(view, label)
-                continue
-            cards = [c for c in view["cards"] if c is not None]
-            out.print(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
-                      self.paint.cards(cards, empty=t("empty", lang)))
-
-    def _teams(self, teams: list[dict]) -> None:
-        """One row per team: its name, members, visible variables and zone sizes."""
-        g, lang = self.game, self.lang
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        table.add_column(t("team", lang))
-        table.add_column(t("members", lang))
-        shown = [v for v in g.team_vars if v.visible]
-        for v in shown:
-            table.add_column(g.texts.word(v.label, lang))
-        for z in g.team_zones:
-            table.add_column(g.texts.word(z.label, lang), justify="right")
-        for row in teams:
-            cells = [self.paint.text(g.texts.word(row["team"], lang)),
-                     Text(", ".join(self.names[p] for p in row["members"]))]
-            cells += [self._value(v.type, row["vars"].get(v.name)) for v in shown]
-            cells += [self._zone_cell(row["zones"][z.name], counts_only=True)
-                      for z in g.team_zones]
-            table.add_row(*cells)
-        self.console.print(table)
-
-    def _melds(self, view: dict, title: str) -> None:
-        """A zone of melds, one meld a line: its kind and its cards (a run lowest first)."""
-        melds = view.get("melds")
-        if not melds:
-            return
-        self.console.print(Text(t("melds_in", self.lang, zone=title), style="bold"))
-        for m in melds:
-            kind = t(m["kind"], self.lang)
-            self.console.print(Text(f"  {m['meld']}. {kind}: ") + self.paint.cards(m["cards"]))
-
-    def _zone_cell(self, view: dict, counts_only: bool = False) -> Text:
-        """A zone as a count, with the cards this seat may see in it (the face-up ones)."""
-        count = "?" if view["count"] is None else str(view["count"])
-        cards = [c for c in view["cards"] if c is not None]
-        if counts_only or not cards:
-            return Text(count)
-        if len(cards) > 8:
-            return Text(f"{count} (…, ") + self.paint.cards(cards[-8:]) + Text(")")
-        return Text(f"{count} (") + self.paint.cards(cards) + Text(")")
-
-    def _value(self, type_: str, v: Any, names: dict | None = None) -> Text:
-        """A visible variable's value as words (a number by its name, if it has one)."""
-        lang = self.lang
-        if v is None:
-            return Text("-")
-        if names and isinstance(v, int) and not isinstance(v, bool) and v in names:
-            return self.paint.text(self.game.named_value(names, v, lang))
-        if type_ == "player" and isinstance(v, int):
-            return Text(self.names[v])
-        if type_ == "players" and isinstance(v, list):
-            return Text(", ".join(self.names[p] for p in v) or "-")
-        if isinstance(v, bool):
-            return Text(t("yes" if v else "no", lang))
-        if type_ == "card" and isinstance(v, str):
-            return self.paint.card(v)
-        if type_ == "list[card]" and isinstance(v, list):
-            return self.paint.cards(v)
-        if isinstance(v, str):
-            return self.paint.text(self.game.texts.word(v, lang))
-        if isinstance(v, list):
-            return Text(", ".join(str(x) for x in v) or "-")
-        return Text(str(v))
-
-
 
 def play(game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
          console: Console, stdin: TextIO | None = None, saving: Saving | None = None) -> int:
@@ -467,15 +350,6 @@ def resume(game: rulekit.Game, save: SaveGame, where: str | Path, console: Conso
                   stdin or sys.stdin, saving=saving)
     match.resume(save, where)
     return match.run()
-
-@dataclass
-class Played:
-    """One finished game of a match: its number, seed, who sat where, and its outcome."""
-
-    number: int
-    seed: int
-    seats: list[int]  # per seat: the index of the person or bot sitting there
-    outcome: Outcome
 
 
 def participants(kinds: list[str], lang: str) -> list[str]:
@@ -529,28 +403,3 @@ def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, ga
                 break
     summarise(game, played, who, games, lang, console)
     return code
-
-def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: int, lang: str,
-              console: Console) -> None:
-    """Each game's reason, scores and winners per person or bot, then the games each won."""
-    out = console
-    out.print()
-    out.print(Text(t("match_summary", lang, n=games), style="bold"))
-    wins = [0] * len(who)
-    for g in played:
-        o = g.outcome
-        winners = [g.seats[s] for s in o.winners]
-        for p in winners:
-            wins[p] += 1
-        names = ", ".join(who[p] for p in sorted(winners))
-        said = (t("no_winner", lang) if not winners else
-                t("winner" if len(winners) == 1 else "winners", lang, names=names))
-        out.print(t("match_result", lang, k=g.number, seed=g.seed,
-                    reason=game.texts.word(o.reason, lang), winners=said))
-        score = {g.seats[s]: o.scores[s] for s in range(len(o.scores))}
-        out.print("  " + ", ".join(f"{who[p]} {score[p]}" + (" ★" if p in winners else "")
-                                   for p in range(len(who))))
-    out.print(Text(t("games_won", lang, wins=", ".join(
-        f"{who[p]} {wins[p]}" for p in range(len(who)))), style="bold"))
-    if len(played) < games:
-        out.print(t("match_stopped", lang, k=len(played), n=games))

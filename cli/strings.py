@@ -39,6 +39,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Derniers événements :",
         "es": "Últimos sucesos:",
     },
+    "earlier_events": {
+        "en": "… {n} earlier {n|event|events} (type log to see them)",
+        "fr": "… {n} {n|événement précédent|événements précédents} (tapez journal pour les voir)",
+        "es": "… {n} {n|suceso anterior|sucesos anteriores} (escribe registro para verlos)",
+    },
     "your_zone": {"en": "Your {zone}", "fr": "Votre {zone}", "es": "Tu {zone}"},
     "visible_in": {"en": "Visible in {name}'s {zone}: ", "fr": "Visibles — {zone} de {name} : ",
                    "es": "Visibles — {zone} de {name}: "},
@@ -116,33 +121,39 @@ STRINGS: dict[str, dict[str, str]] = {
         "es": "Responde, por favor (ayuda muestra lo que puedes escribir).",
     },
     "help": {
-        "en": "How to answer:\n"
-              "  a number      the numbered choice (several numbers pick several cards, then\n"
-              "                finish the choice when that is allowed: 1 3 4)\n"
-              "  a value       where a range is shown, the value itself (e.g. 5)\n"
-              "  a choice      its text as listed, or its exact form: {forms}\n"
+        "en": "{game}: {about}\n"
+              "How to answer:\n"
+              "  a number      the option with that number; where cards are chosen, several\n"
+              "                numbers choose several cards at once (e.g. 1 3 4)\n"
+              "  a value       where allowed values are shown instead of options, the value\n"
+              "  a choice      its text as shown, e.g. {example}\n"
+              "Commands:\n"
+              "  rules         the rules of {game}\n"
               "  show          the table again\n"
               "  log           everything that happened, as you saw it\n"
-              "  help          this help\n"
-              "  quit          leave the game",
-        "fr": "Comment répondre :\n"
-              "  un numéro     le choix numéroté (plusieurs numéros choisissent plusieurs\n"
-              "                cartes, puis terminent le choix si c'est permis : 1 3 4)\n"
-              "  une valeur    quand un intervalle est indiqué, la valeur elle-même (ex. 5)\n"
-              "  un choix      son texte tel qu'affiché, ou sa forme exacte : {forms}\n"
+              "  help          this help",
+        "fr": "{game} : {about}\n"
+              "Comment répondre :\n"
+              "  un numéro     le choix qui porte ce numéro ; quand on choisit des cartes,\n"
+              "                plusieurs numéros en choisissent plusieurs (ex. 1 3 4)\n"
+              "  une valeur    quand des valeurs permises sont indiquées, la valeur elle-même\n"
+              "  un choix      son texte tel qu'affiché, ex. {example}\n"
+              "Commandes :\n"
+              "  règles        les règles de {game}\n"
               "  voir          la table à nouveau\n"
               "  journal       tout ce qui s'est passé, tel que vous l'avez vu\n"
-              "  aide          cette aide\n"
-              "  quitter       quitter la partie",
-        "es": "Cómo responder:\n"
-              "  un número     la opción numerada (varios números eligen varias cartas y\n"
-              "                luego terminan la elección si se puede: 1 3 4)\n"
-              "  un valor      donde se muestra un intervalo, el valor mismo (p. ej. 5)\n"
-              "  una opción    su texto tal como aparece, o su forma exacta: {forms}\n"
+              "  aide          cette aide",
+        "es": "{game}: {about}\n"
+              "Cómo responder:\n"
+              "  un número     la opción con ese número; al elegir cartas, varios números\n"
+              "                eligen varias a la vez (p. ej. 1 3 4)\n"
+              "  un valor      donde se indican los valores permitidos, el valor mismo\n"
+              "  una opción    su texto tal como aparece, p. ej. {example}\n"
+              "Órdenes:\n"
+              "  reglas        las reglas de {game}\n"
               "  ver           la mesa otra vez\n"
               "  registro      todo lo que ha pasado, tal como lo viste\n"
-              "  ayuda         esta ayuda\n"
-              "  salir         abandonar la partida",
+              "  ayuda         esta ayuda",
     },
     "log_title": {"en": "The game so far, as {name} saw it:",
                   "fr": "La partie jusqu'ici, vue par {name} :",
@@ -171,6 +182,11 @@ STRINGS: dict[str, dict[str, str]] = {
                "es": "Fin de la partida: {reason}."},
     "variant": {"en": "Variant: {name}{description}", "fr": "Variante : {name}{description}",
                 "es": "Variante: {name}{description}"},
+    "game_counts": {"en": "This game: {counts}.", "fr": "Cette partie : {counts}.",
+                    "es": "Esta partida: {counts}."},
+    "game_k": {"en": "Game {k}", "fr": "Partie {k}", "es": "Partida {k}"},
+    "total": {"en": "Total", "fr": "Total", "es": "Total"},
+    "won": {"en": "Won", "fr": "Gagnées", "es": "Ganadas"},
     "match_game": {"en": "Game {k} of {n}", "fr": "Partie {k} sur {n}",
                    "es": "Partida {k} de {n}"},
     "match_seed": {
@@ -188,10 +204,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "es": "Pulsa Intro para empezar la partida {k} de {n}.",
     },
     "match_summary": {
-        "en": "Match summary: {n} game(s); the seats rotate by one after each game",
-        "fr": "Bilan du match : {n} partie(s) ; les places tournent d'un cran après chaque partie",
-        "es": "Resumen del encuentro: {n} partida(s); los asientos rotan un puesto tras "
-              "cada partida",
+        "en": "Match summary: {n} {n|game|games}; the seats rotate by one after each game",
+        "fr": "Bilan du match : {n} {n|partie|parties} ; les places tournent d'un cran après "
+              "chaque partie",
+        "es": "Resumen del encuentro: {n} {n|partida|partidas}; los asientos rotan un puesto "
+              "tras cada partida",
     },
     "match_result": {"en": "Game {k} (seed {seed}): {reason}. {winners}",
                      "fr": "Partie {k} (graine {seed}) : {reason}. {winners}",
@@ -202,6 +219,57 @@ STRINGS: dict[str, dict[str, str]] = {
     "match_stopped": {"en": "The match stopped after {k} of {n} games.",
                       "fr": "Le match s'est arrêté après {k} parties sur {n}.",
                       "es": "El match se detuvo tras {k} de {n} partidas."},
+    "no_rules_text": {"en": "(This ruleset carries no rules text.)",
+                      "fr": "(Ce jeu de règles n'a pas de texte de règles.)",
+                      "es": "(Este reglamento no trae texto de reglas.)"},
+    "from_ruleset": {"en": "What the ruleset itself says:",
+                     "fr": "Ce que dit le jeu de règles lui-même :",
+                     "es": "Lo que dice el propio reglamento:"},
+    "rules_players": {"en": "Players: {n}", "fr": "Joueurs : {n}", "es": "Jugadores: {n}"},
+    "rules_deck": {"en": "Deck: {n} cards; their attributes:",
+                   "fr": "Paquet : {n} cartes ; leurs attributs :",
+                   "es": "Baraja: {n} cartas; sus atributos:"},
+    "rules_zones": {"en": "Zones, and who sees their cards:",
+                    "fr": "Zones, et qui voit leurs cartes :",
+                    "es": "Zonas, y quién ve sus cartas:"},
+    "owner_table": {"en": "on the table", "fr": "sur la table", "es": "en la mesa"},
+    "owner_player": {"en": "one per player", "fr": "une par joueur", "es": "una por jugador"},
+    "owner_team": {"en": "one per team", "fr": "une par équipe", "es": "una por equipo"},
+    "sees_all": {"en": "everyone sees the cards", "fr": "tout le monde voit les cartes",
+                 "es": "todos ven las cartas"},
+    "sees_count": {"en": "everyone sees how many cards, nobody which",
+                   "fr": "tout le monde voit combien de cartes, personne lesquelles",
+                   "es": "todos ven cuántas cartas, nadie cuáles"},
+    "sees_owner": {"en": "its player sees the cards, the others how many",
+                   "fr": "son joueur voit les cartes, les autres combien",
+                   "es": "su jugador ve las cartas, los demás cuántas"},
+    "sees_team": {"en": "the team sees the cards, the others how many",
+                  "fr": "l'équipe voit les cartes, les autres combien",
+                  "es": "el equipo ve las cartas, los demás cuántas"},
+    "sees_none": {"en": "nobody sees the cards or how many",
+                  "fr": "personne ne voit les cartes ni leur nombre",
+                  "es": "nadie ve las cartas ni cuántas hay"},
+    "rules_phases": {"en": "Phases and their actions:", "fr": "Phases et leurs actions :",
+                     "es": "Fases y sus acciones:"},
+    "rules_window": {"en": "answering another player's move: {actions}",
+                     "fr": "en réponse au coup d'un autre joueur : {actions}",
+                     "es": "en respuesta a la jugada de otro: {actions}"},
+    "rules_scoring": {"en": "Scoring: each player's score is {score}; {winners}.",
+                      "fr": "Score : le score de chaque joueur est {score} ; {winners}.",
+                      "es": "Puntuación: la de cada jugador es {score}; {winners}."},
+    "winners_highest": {"en": "the highest score wins", "fr": "le plus haut score gagne",
+                        "es": "gana la puntuación más alta"},
+    "winners_lowest": {"en": "the lowest score wins", "fr": "le plus bas score gagne",
+                       "es": "gana la puntuación más baja"},
+    "winners_all": {"en": "everyone wins together", "fr": "tout le monde gagne ensemble",
+                    "es": "todos ganan juntos"},
+    "winners_none": {"en": "nobody wins", "fr": "personne ne gagne", "es": "nadie gana"},
+    "winners_condition": {"en": "the players for whom {condition} holds win",
+                          "fr": "gagnent les joueurs pour qui {condition} est vrai",
+                          "es": "ganan los jugadores para quienes se cumple {condition}"},
+    "rules_variants": {"en": "Variants (--variant NAME):", "fr": "Variantes (--variant NOM) :",
+                       "es": "Variantes (--variant NOMBRE):"},
+    "rules_changes": {"en": "changes: {keys}", "fr": "modifie : {keys}", "es": "cambia: {keys}"},
     "yes": {"en": "yes", "fr": "oui", "es": "sí"},
     "no": {"en": "no", "fr": "non", "es": "no"},
     "bot_kind": {"en": "bot {name}", "fr": "robot {name}", "es": "bot {name}"},
@@ -215,6 +283,7 @@ COMMANDS: dict[str, dict[str, str]] = {
     "log": {"en": "log", "fr": "journal", "es": "registro"},
     "quit": {"en": "quit", "fr": "quitter", "es": "salir"},
     "show": {"en": "show", "fr": "voir", "es": "ver"},
+    "rules": {"en": "rules", "fr": "règles", "es": "reglas"},
 }
 
 STRINGS.update(TABLE_STRINGS)
@@ -224,7 +293,7 @@ COMMANDS.update(TABLE_COMMANDS)
 def t(key: str, lang: str, **args: object) -> str:
     """The driver string key in lang (English when lang lacks it), placeholders filled."""
     entry = STRINGS[key]
-    return fill(entry.get(lang) or entry["en"], {k: str(v) for k, v in args.items()})
+    return fill(entry.get(lang) or entry["en"], {k: str(v) for k, v in args.items()}, lang)
 
 
 def command_of(word: str) -> str | None:
@@ -234,3 +303,9 @@ def command_of(word: str) -> str | None:
         if w == cmd or w in names.values():
             return cmd
     return None
+
+
+def variant_text(game: object, name: str, lang: str) -> str:
+    """A variant's description in lang (its only one when the ruleset gives one text)."""
+    texts = getattr(game, "variant_texts", {}).get(name) or {}
+    return texts.get(lang) or getattr(game, "variant_descriptions", {}).get(name, "")

@@ -19,6 +19,7 @@ from rulekit.runtime.state import BuildFrame, State, WindowFrame
 
 from .answers import Question
 from .look import Painter
+from .rules import rules_text
 from .strings import t
 from .terminal import QuitGame, Terminal
 
@@ -110,9 +111,14 @@ class HumanTurns:
                 self.backed = True  # the screen is above: only the question again
                 return
             if answer.command == "help":
-                forms = ", ".join(str(a) for a in legal)
-                self.console.print(t("help", self.lang, forms=forms))
+                self.console.print(t("help", self.lang, game=self.game.name,
+                                     about=self.game.spec.description or "",
+                                     example=question.shown(legal[0])))
                 self.console.print(t("help_more", self.lang))
+                continue
+            if answer.command == "rules":
+                self.console.print(rules_text(self.game, self.lang) or
+                                   t("no_rules_text", self.lang))
                 continue
             if answer.command == "log":
                 self.console.print(Text(t("log_title", self.lang, name=self.names[seat]),

@@ -198,7 +198,7 @@ def test_cadeau_discarded_acts_as_a_named_special():
     s.apply("pick Gift")
     assert legal(s) == ["named poursuite", "named sans_issue", "named magie", "named balancoire",
                         "named embuscade", "named gruyere"]
-    assert rulekit.Game.action_label(s.game, s.legal_actions()[2], "fr") == "agit comme: Magie"
+    assert rulekit.Game.action_label(s.game, s.legal_actions()[2], "fr") == "agit comme : Magie"
     s.apply("named magie")
     assert walk(s, "magie", {1: "magie_magie", 2: "magie_take"}) == [1, 2]
     assert hand(s, 1) == Counter(["5"]) and hand(s, 2) == Counter(["7", "6+6=12"])

@@ -164,7 +164,7 @@ def test_a_scripted_human_places_cards_claims_and_quits():
     # the leader has one legal move, so it is played for them with a note
     assert "Your turn. What do you do? Only one choice: place cards." in r.out
     assert "place cards: purple 1, red 3 · red" in r.out
-    assert "Player 0 places 2 card(s) face down and claims 4 red." in r.out
+    assert "Player 0 places 2 cards face down and claims 4 red." in r.out
     assert "Game abandoned (it can be replayed with --seed 5)." in r.out
 
 
@@ -195,14 +195,14 @@ def test_bad_answers_are_explained_and_the_question_is_asked_again():
 def test_a_choice_may_be_typed_as_its_text_its_label_or_its_value():
     r = cli("play", SHAM, "--seats", FOUR, "--seed", "5",
             stdin="pick purple 1\ndone\nColour: Yellow\n3\nquit\n")
-    assert "Player 0 places 1 card(s) face down and claims 3 yellow." in r.out
+    assert "Player 0 places 1 card face down and claims 3 yellow." in r.out
 
 
 def test_several_numbers_pick_several_cards_then_finish_the_choice():
     # the same number twice picks two cards of that face (seed 11: two blue 4 in hand)
     r = cli("play", SHAM, "--seats", FOUR, "--seed", "11", stdin="5 5\nblue\n8\nquit\n")
     assert "place cards: blue 4, blue 4 · blue" in r.out
-    assert "Player 0 places 2 card(s) face down and claims 8 blue." in r.out
+    assert "Player 0 places 2 cards face down and claims 8 blue." in r.out
 
 
 def test_a_numbered_answer_that_becomes_illegal_half_way_plays_nothing():
@@ -215,7 +215,8 @@ def test_a_numbered_answer_that_becomes_illegal_half_way_plays_nothing():
 def test_help_log_and_show_answer_without_playing():
     r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="help\nlog\nshow\nquit\n")
     assert "How to answer:" in r.out
-    assert "pick purple 1" in r.out  # help lists the exact forms
+    assert "SHAM: The quickfire bluffing game." in r.out  # help is about this game
+    assert "pick purple 1" not in r.out  # and never shows the engine's internal forms
     assert "The game so far, as Player 0 saw it:" in r.out
     assert r.out.count("Your Hand (7)") == 2
     assert "places" not in r.out

@@ -24,14 +24,15 @@ SEATS3 = ["human", "random", "random"]
 
 
 def _options(out: str, after: str) -> dict[int, str]:
-    """The numbered options printed after the line `after` (the last time it was printed)."""
+    """The numbered options printed after the line `after` (the last time it was printed), one
+    a line or in columns (a long list)."""
     block = out.rsplit(after + "\n", 1)[1]
     found: dict[int, str] = {}
     for line in block.splitlines():
-        m = re.match(r"^\s+(\d+)\) (.*)$", line)
-        if m is None:
+        if re.match(r"^\s+\d+\) ", line) is None:
             break
-        found[int(m.group(1))] = m.group(2)
+        for m in re.finditer(r"(?:^|\s{2,})(\d+)\) (.+?)(?=\s{2,}\d+\) |\s*$)", line):
+            found[int(m.group(1))] = m.group(2)
     return found
 
 
@@ -74,7 +75,7 @@ def test_cards_to_pick_are_listed_in_the_order_of_the_hand():
             stdin="discard a card\nquit\n")
     hand = re.search(r"^Your Hand \(\d+\): (.*)$", r.out, flags=re.M)
     assert hand is not None
-    listed = list(_options(r.out, "Choose the card to discard").values())
+    listed = [v for _, v in sorted(_options(r.out, "Choose the card to discard").items())]
     assert listed == [c for c in hand.group(1).split(", ") if c in listed]
     assert len(listed) >= 10
 
@@ -134,7 +135,8 @@ def test_a_meld_to_extend_carries_the_tables_number_and_shows_its_cards(
     options = _options(r.out, "Choose the meld to extend")
     assert sorted(options) == sorted(melds)
     shown = r.out.split("Choose the meld to extend", 1)[0]  # the table before the question
-    table = dict(re.findall(r"^  (\d+)\. (.*)$", shown, flags=re.M))
+    table = {m.group(1): m.group(2) for line in shown.splitlines()  # melds may sit in columns
+             for m in re.finditer(r"(?:^\s*|\s{2,})(\d+)\. (.+?)(?=\s{2,}\d+\. |\s*$)", line)}
     assert options[target] == table[str(target)]  # same number, same kind and cards
     assert f"extend a meld: {target}. {options[target]}" in r.out  # the choice made, restated
     added = re.search(r"^  Player 0 adds (.*) to a meld: (.*)\.$", r.out, flags=re.M)

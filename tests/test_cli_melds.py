@@ -30,8 +30,8 @@ def test_a_laid_meld_is_shown_with_its_kind_and_cards() -> None:
     out = run("play", str(RUMMY), "--seats", "human,random", "--seed", str(seed),
               stdin="1\n" * 4 + "\n" * 2 + "show\nquit\n")
     assert "Melds — table:" in out
-    line = next(x for x in out.splitlines() if x.startswith("  1. "))
-    assert line.split(":")[0] in ("  1. run", "  1. set")
+    line = next(x for x in out.splitlines() if x.startswith("1. "))
+    assert line.split(":")[0] in ("1. run", "1. set")
     assert len(line.split(":", 1)[1].split(",")) >= 3
 
 

@@ -158,9 +158,16 @@ def test_a_match_rotates_the_seats_and_summarises_per_person_or_bot():
         by_person = {seating[s]: outcome.scores[s] for s in range(n)}
         expected_lines.append("  " + ", ".join(
             f"{p} {by_person[p]}" + (" ★" if p in winners else "") for p in who))
-    summary = r.out.split("Match summary: 4 game(s); the seats rotate by one after each game\n")[1]
-    assert summary.splitlines() == expected_lines + [
-        "Games won: " + ", ".join(f"{p} {wins[p]}" for p in who)]
+    summary = r.out.split("Match summary: 4 games; the seats rotate by one after each game\n")[1]
+    lines = summary.splitlines()
+    assert lines[:len(expected_lines)] == expected_lines
+    assert lines[-1] == "Games won: " + ", ".join(f"{p} {wins[p]}" for p in who)
+    # the scoreboard: each one's score in every game, their total and the games they won
+    board = {x.split()[0] + " " + x.split()[1]: x.split()[2:] for x in lines
+             if x.startswith("bot ")}
+    for p in who:
+        scores = [int(v) for v in board[p] if v.lstrip("-").isdigit()]
+        assert scores[-1] == wins[p] and scores[-2] == sum(scores[:-2])
 
 
 def test_each_game_of_a_match_replays_alone_with_its_seed_and_seats():

@@ -249,7 +249,7 @@ def test_bug_a_wild_escaped_wild_values_through_cards_that_never_meld() -> None:
 @pytest.mark.parametrize(("text", "reason"), [
     ("pick 7s", "7s cannot make a run or a set with the cards picked so far (no card yet) and "
                 "the rest of the hand"),
-    ("done", "pick at least 1 card(s) first (0 so far)"),
+    ("done", "pick at least 1 card first (0 so far)"),
     ("pick 8h", "8h is not among the cards you can choose from"),
     ("pick zz", "there is no card called 'zz'"),
 ])

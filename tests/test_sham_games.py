@@ -148,9 +148,9 @@ def test_a_claim_in_three_languages():
     s = deal(3, {0: ["red 4"]})
     place(s, ["red 4"], 4, colour="red")
     en, fr, es = (rendered(s, 1, lang)[-1] for lang in LANGS)
-    assert en == "Player 0 places 1 card(s) face down and claims 4 red."
-    assert fr == "Joueur 0 pose 1 carte(s) face cachée et annonce 4 rouge."
-    assert es == "Jugador 0 echa 1 carta(s) boca abajo y declara 4 rojo."
+    assert en == "Player 0 places 1 card face down and claims 4 red."
+    assert fr == "Joueur 0 pose 1 carte face cachée et annonce 4 rouge."
+    assert es == "Jugador 0 echa 1 carta boca abajo y declara 4 rojo."
 
 
 def test_random_card_named_in_every_language_for_the_taker_only():

@@ -47,7 +47,7 @@ from ..lang.expressions import (
     local,
 )
 from ..lang.text import placeholders
-from ..lang.textcheck import TextUse, static_uses, unfilled
+from ..lang.textcheck import TextUse, malformed_forms, static_uses, unfilled
 from ..rules.game import (
     CompiledAction,
     CompiledParam,
@@ -60,6 +60,7 @@ from ..rules.game import (
 from ..rules.melds import MeldRules
 from . import langdata, show, stmt_control, stmt_procedures, stmt_turns
 from .hints import compile_hints
+from .table import compile_table
 
 Fn = Callable[[Any, dict], Any]
 VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": CARDS,
@@ -277,8 +278,8 @@ class Compiler:
         steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
                  self.teams, self.definitions,
                  self.names_of_windows, self.procedures, self.phases_and_actions,
-                 self.card_labels, self.setup,
-                 self.scoring, self.invariants, self.bot_hints, self.text_placeholders]
+                 self.card_labels, self.setup, self.scoring, self.invariants, self.bot_hints,
+                 self.table_decl, self.text_placeholders]
         for step in steps:
             step()
         for use in self.word_uses:
@@ -358,6 +359,8 @@ class Compiler:
                         self.error(f"text '{key}' in '{lang}' uses placeholders "
                                    f"{sorted(placeholders(entry[lang]))} but '{langs[0]}' uses "
                                    f"{sorted(want)}", ("text", key, lang))
+        for u in malformed_forms(self.spec):
+            self.error(u.message, ("text", u.key, u.lang), offset=(u.line, u.col), hint=u.hint)
         self.tables.text_keys = set(self.spec.text)
 
     def text_placeholders(self) -> None:
@@ -1579,6 +1582,9 @@ class Compiler:
 
     def bot_hints(self) -> None:
         compile_hints(self)
+
+    def table_decl(self) -> None:
+        compile_table(self)
 
     def invariants(self) -> None:
         for i, inv in enumerate(self.spec.invariants):

@@ -213,6 +213,26 @@ class InvariantSpec(Model):
     check: Expr
 
 
+class StatusSpec(Model):
+    text: str  # a text key; its placeholders are the names under table.values, and {me}
+    when: Expr = True  # over what every player sees (table.values' rules)
+
+
+class CountSpec(Model):
+    text: str  # a text key with {n}: how many events of the kind the game logged
+    count: str  # a log's text key (an event kind)
+
+
+class TableSpec(Model):
+    """What the table screen shows (docs/authoring.md section 18b); never changes the rules."""
+
+    status: list[StatusSpec] = []  # the status line: the first entry whose 'when' holds
+    values: dict[str, Expr] = {}  # named expressions over what every player sees (and `me`)
+    variables: list[str] | None = None  # the variables shown; absent: every visible one
+    full: dict[str, list[str]] = {}  # zone -> actions while whose choices it is shown whole
+    summary: list[CountSpec] = []  # the end-of-game counts
+
+
 class Ruleset(Model):
     name: str
     rulebook: str | None = None
@@ -233,6 +253,8 @@ class Ruleset(Model):
     windows: dict[str, WindowSpec] = {}
     scoring: ScoringSpec
     text: dict[str, dict[str, str]] = {}
+    table: TableSpec = TableSpec()
+    rules_text: dict[str, str] = {}  # language -> a short statement of the rules
     invariants: list[InvariantSpec] = []
     bots: BotsSpec = BotsSpec()
 

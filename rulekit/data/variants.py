@@ -85,7 +85,7 @@ class Resolved:
     """A ruleset ready to compile: its tree, its declared variants and non-fatal problems."""
 
     source: Source
-    variants: dict[str, str]  # declared name -> description, in file order
+    variants: dict[str, str | dict[str, str]]  # name -> description (or one per language)
     diagnostics: list[Diagnostic]
 
 
@@ -285,14 +285,14 @@ def _identity(file: str) -> Path | None:
 
 
 # ---- declared variants ----------------------------------------------------------------------
-def _declared(src: Source) -> tuple[dict[str, str], list[Diagnostic]]:
+def _declared(src: Source) -> tuple[dict[str, str | dict[str, str]], list[Diagnostic]]:
     """The well-formed variants of src (name -> description) and the problems of the others."""
     data = src.data
     if not isinstance(data, dict) or VARIANTS not in data:
         return {}, []
     section = data[VARIANTS]
     errors: list[Diagnostic] = []
-    out: dict[str, str] = {}
+    out: dict[str, str | dict[str, str]] = {}
     if not isinstance(section, dict) or not section:
         errors.append(src.diagnostic(
             "'variants' is a mapping from each variant's name to its description and changes",
@@ -319,10 +319,13 @@ def _declared(src: Source) -> tuple[dict[str, str], list[Diagnostic]]:
                     "a variant has 'description' and 'changes'"))
                 good = False
         description = entry.get("description", "")
-        if not isinstance(description, str):
+        if isinstance(description, dict) and description and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in description.items()):
+            pass  # one text per language: {en: ..., fr: ...}
+        elif not isinstance(description, str):
             errors.append(src.diagnostic(
-                "expected a text value", path + ("description",),
-                hint="put it in quotes to make it text"))
+                "expected a text value, or one text per language ({en: ..., fr: ...})",
+                path + ("description",), hint="put it in quotes to make it text"))
             good = False
         if "changes" not in entry:
             good = False
@@ -493,8 +496,39 @@ def build(src: Source, variant: str | None, compile_: Callable[[Source], Labelle
             raise RulesetError(_ordered(resolved.diagnostics, src.file))
     game.variant = variant
     game.variants = list(resolved.variants)
-    game.variant_descriptions = dict(resolved.variants)
+    game.variant_texts = {}
+    game.variant_descriptions = {}
+    bad: list[Diagnostic] = []
+    for name, about in resolved.variants.items():
+        if isinstance(about, dict):
+            for lang in about:
+                if lang not in game.languages:
+                    bad.append(src.diagnostic(
+                        f"'{lang}' is not one of the ruleset's languages "
+                        f"({', '.join(game.languages)})", (VARIANTS, name, "description", lang),
+                        key=True, hint=did_you_mean(lang, game.languages)))
+            game.variant_texts[name] = dict(about)
+            about = about.get(game.languages[0]) or next(iter(about.values()))
+        game.variant_descriptions[name] = about
+    if bad:
+        raise RulesetError(bad)
+    game.variant_changes = _changes(src, list(resolved.variants))
     return game
+
+
+def _changes(src: Source, names: list[str]) -> dict[str, list[str]]:
+    """What each declared variant changes: the ruleset's keys it sets, two levels deep."""
+    section = extend(src).data.get(VARIANTS) if isinstance(src.data, dict) else None
+    out: dict[str, list[str]] = {}
+    for name in names:
+        entry = section.get(name) if isinstance(section, dict) else None
+        changes = entry.get("changes") if isinstance(entry, dict) else None
+        if not isinstance(changes, dict):
+            out[name] = []
+            continue
+        keys = {".".join(str(k).removeprefix(ADD) for k in path[:2]) for path in _leaves(changes)}
+        out[name] = sorted(keys)
+    return out
 
 
 def _ordered(diags: list[Diagnostic], top: str) -> list[Diagnostic]:

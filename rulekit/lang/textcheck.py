@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..data.schema import Ruleset
 from ..data.spelling import did_you_mean
-from .text import PLACEHOLDER
+from .text import PLACEHOLDER, malformed
 
 
 class TextUse(NamedTuple):
@@ -57,15 +57,16 @@ def static_uses(spec: Ruleset) -> Iterator[TextUse]:
     for phase in spec.phases.values():
         if phase.label:
             yield TextUse(phase.label, NOTHING, "a phase's label")
+    shown = frozenset(spec.table.values) | {"me"}  # the table's values fill prompts too
     for action in spec.actions.values():
         if action.label:
             yield TextUse(action.label, NOTHING, "an action's label")
         for p in action.params:
             if p.prompt:
-                yield TextUse(p.prompt, frozenset({"actor"}), "a parameter's prompt")
+                yield TextUse(p.prompt, frozenset({"actor"}) | shown, "a parameter's prompt")
     for w in spec.windows.values():
         if w.prompt:
-            yield TextUse(w.prompt, frozenset({"opener", "actor"}), "a window's prompt")
+            yield TextUse(w.prompt, frozenset({"opener", "actor"}) | shown, "a window's prompt")
     for zone in spec.zones.values():
         if zone.label:
             yield TextUse(zone.label, NOTHING, "a zone's label")
@@ -116,3 +117,18 @@ def _unfilled(key: str, lang: str, template: str, at: int, name: str, given: fro
         f"its uses can fill: {', '.join('{' + g + '}' for g in sorted(given))}" if given else
         "write it without braces: nothing is filled in here")
     return Unfilled(key, lang, line, col, message, hint)
+
+
+def malformed_forms(spec: Ruleset) -> Iterator[Unfilled]:
+    """Each brace group of a text that looks like a plural form (`{n|card}`) but is not one."""
+    for key, entry in spec.text.items():
+        for lang, template in entry.items():
+            if not isinstance(template, str):
+                continue
+            for at, seen in malformed(template):
+                line = template.count("\n", 0, at)
+                col = at - (template.rfind("\n", 0, at) + 1)
+                yield Unfilled(key, lang, line, col,
+                               f"text '{key}' has {seen}, which is not a plural form",
+                               "write {name|one|other}: a placeholder holding a number, the "
+                               "word for one, the word for others (e.g. {n|card|cards})")

@@ -8,9 +8,11 @@ from typing import Any
 from ..actions import CHOOSE, DONE, PICK, START, Action
 from ..data.schema import Ruleset
 from ..errors import EvaluationLimitError, RuleRuntimeError
-from ..lang.text import Texts
+from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
+from .reasons import CARD, WORD, Reason
+from .tableview import TableView
 
 Fn = Any
 # a game in progress (rulekit.runtime.State) and its step-by-step build: the rules layer never
@@ -66,39 +68,38 @@ class CompiledParam:
                 out.add(f)
         return out
 
-    def why_not(self, s: State, frame: BuildFrame, text: str) -> str:
+    def why_not(self, s: State, frame: BuildFrame, text: str) -> Reason:
         """Why text is not a legal step for this parameter now."""
         g = self.game
         env = self.env_of(frame)
         if self.kind != "cards":
-            return f"that is not a possible {self.name} now"
+            return Reason("not_possible_value", {"param": (WORD, self.name)})
         picked = frame.picked
         if text == "done":
             low = 1 if self.min is None else g.guard(self.r_min, self.min, s, env)
             if len(picked) < low:
-                return f"pick at least {low} card(s) first ({len(picked)} so far)"
+                return Reason("pick_more", {"low": low, "n": len(picked)})
             if self.meld:
-                return "the cards picked so far do not form a run or a set"
-            return "'done' is not possible now"
+                return Reason("not_a_meld")
+            return Reason("done_not_possible")
         label = text.removeprefix("pick ")
         if label == text or label not in g.labels:
-            return f"there is no card called {label!r}"
+            return Reason("no_such_card", {"label": label})
         src = g.guard(self.r_from, self.source, s, env)
         cards = s.zones[src] if isinstance(src, int) else src
         mine = [c for c in cards if g.labels[c] == label and c not in picked]
         if not mine:
-            return f"{label} is not among the cards you can choose from"
+            return Reason("not_among", {"card": (CARD, label)})
         if len(picked) >= self.max_of(s, env):
-            return "no more cards may be picked; choose 'done'"
+            return Reason("no_more")
         if self.where is not None:
             env["it"] = mine[0]
             if not g.guard(self.r_where, self.where, s, env):
-                return f"{label} does not meet this choice's condition (where: {self.where_text})"
+                return Reason("where_fails", {"card": (CARD, label), "where": self.where_text})
         if self.meld:
-            shown = ", ".join(g.labels[c] for c in picked) or "no card yet"
-            return (f"{label} cannot make a run or a set with the cards picked so far "
-                    f"({shown}) and the rest of the hand")
-        return f"{label} cannot be picked now"
+            return Reason("cannot_meld", {"card": (CARD, label),
+                                          "picked": [(CARD, g.labels[c]) for c in picked]})
+        return Reason("cannot_pick", {"card": (CARD, label)})
 
     def env_of(self, frame: BuildFrame) -> dict:
         """The names this parameter's rules see: the action's so far, and `picked` (cards)."""
@@ -324,6 +325,8 @@ class Rules:
         self.variant: str | None = None  # set by the loader (rulekit.data.variants)
         self.variants: list[str] = []
         self.variant_descriptions: dict[str, str] = {}
+        self.variant_texts: dict[str, dict[str, str]] = {}  # a description per language
+        self.variant_changes: dict[str, list[str]] = {}  # the ruleset keys each variant sets
         self.team_names: list[str] = []
         self.team_of_fn: Fn = None  # each player's team name, from teams.of
         self.team_zones: list[ZoneInfo] = []
@@ -336,6 +339,7 @@ class Rules:
                                                spec.players.default)
         self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
         self.has_show = False  # the rules use 'show': observations list what each seat knows
+        self.table = TableView()  # what a table screen shows (rulekit.compile.table); not rules
 
     # ---- zones ------------------------------------------------------------------------
     def n_zone_instances(self, n: int) -> int:
@@ -444,7 +448,7 @@ class Rules:
             return self.texts.word(v, lang) if isinstance(v, str) else str(v)
 
         from ..lang.text import fill
-        return fill(t, get)
+        return fill(t, get, lang)
 
     def named_value(self, names: dict | None, v: Any, lang: str | None = None) -> str:
         """A number as players read it: the text of its name (value names), else the number."""
@@ -491,4 +495,4 @@ class Rules:
             names = self._param_names.get(action.name)
             shown = self.named_value(names, v, lang) if names else str(v)
         name = self.texts.word(action.name, lang)
-        return f"{name}: {shown}"
+        return f"{name}{colon(lang)}{shown}"

@@ -183,6 +183,11 @@ def events_for(s: State, seat: int | None, start: int = 0) -> list[tuple[str, di
     return out
 
 
+
+def summary_counts(s: State, seat: int | None) -> list[tuple[str, int]]:
+    """The `table:` summary's end-of-game counts (text key, number) as seat reads the log."""
+    return s.game.table.counts([key for key, _ in events_for(s, seat)])
+
 def _arg(g: Rules, kind: str, v: Any) -> Any:
     if v is None:
         return None

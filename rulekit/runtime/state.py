@@ -17,6 +17,7 @@ from ..errors import (
     log_full,
 )
 from ..lang.turnorder import BEGIN, NO_HOOK, PASSING, pass_with_skips, step_of
+from ..rules.reasons import Reason, say
 from . import knowledge
 from .eventlog import EventLog, NoLog
 from .statecheck import check_document
@@ -523,12 +524,18 @@ class State:
 
     def why_illegal(self, text: str) -> str:
         """Why the action written text is not legal now, in words a player can act on."""
+        reason = self.why_refused(text)
+        return "" if reason is None else say(self.game, reason)
+
+    def why_refused(self, text: str) -> Reason | None:
+        """Why the action written text is not legal now, as a Reason (rulekit.reasons) that
+        can be said in any of the engine's languages; None when that cannot be told."""
         try:
             return self._why_illegal(text)
         except RulekitError:
-            return ""
+            return None
 
-    def _why_illegal(self, text: str) -> str:
+    def _why_illegal(self, text: str) -> Reason:
         g = self.game
         if self.stack and isinstance(self.stack[-1], BuildFrame):
             frame = self.stack[-1]
@@ -537,17 +544,17 @@ class State:
             return p.why_not(self, frame, text)
         names = {a.name: a for a in g.actions}
         if text not in names:
-            return f"there is no action called {text!r} here"
+            return Reason("no_action", {"text": text})
         act = names[text]
         if self.stack:
             win = g.windows[self.stack[-1].win]
             if act.window is None or g.windows[act.window] is not win:
-                return f"{text!r} cannot answer now ({win.name!r} is asking)"
+                return Reason("wrong_window", {"text": text, "window": win.name})
         elif act.window is not None:
-            return f"{text!r} only answers in the window {g.windows[act.window].name!r}"
+            return Reason("only_in_window", {"text": text, "window": g.windows[act.window].name})
         elif act.phases is not None and self.phase not in act.phases:
-            return f"{text!r} is not taken in the phase {g.phases[self.phase].name!r}"
-        return f"its condition does not hold now ({act.rule}.when: {act.when_text})"
+            return Reason("wrong_phase", {"text": text, "phase": g.phases[self.phase].name})
+        return Reason("condition", {"rule": act.rule, "when": act.when_text})
 
     def _restore(self, other: State) -> None:
         for name in State.__slots__:

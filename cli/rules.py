@@ -1,0 +1,91 @@
+"""`rulekit rules`: a game's rules text, then what rulekit can state from the ruleset itself."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Console
+from rich.text import Text
+
+import rulekit
+
+from .strings import t, variant_text
+
+WHO_SEES = {  # (owner, visibility) -> the words saying who sees a zone's cards
+    ("table", "public"): "sees_all",
+    ("table", "count"): "sees_count",
+    ("table", "hidden"): "sees_none",
+    ("table", "owner"): "sees_count",
+    ("player", "public"): "sees_all",
+    ("player", "owner"): "sees_owner",
+    ("player", "count"): "sees_count",
+    ("player", "hidden"): "sees_none",
+    ("team", "public"): "sees_all",
+    ("team", "owner"): "sees_team",
+    ("team", "count"): "sees_count",
+    ("team", "hidden"): "sees_none",
+}
+
+
+def rules_text(game: rulekit.Game, lang: str) -> str:
+    """The ruleset's own rules text in lang (its first language's when lang lacks one), or ''."""
+    texts = game.table.rules_text
+    return (texts.get(lang) or texts.get(game.languages[0]) or "").strip()
+
+
+def print_rules(game: rulekit.Game, lang: str, console: Console) -> None:
+    """The rules text, then the deck, zones, phases and actions, scoring and variants."""
+    out = console
+    word = game.texts.word
+    title = game.name + (f" [{game.variant}]" if game.variant else "")
+    out.print(Text(title, style="bold"))
+    if game.spec.description:
+        out.print(game.spec.description)
+    out.print()
+    text = rules_text(game, lang)
+    out.print(text if text else t("no_rules_text", lang))
+    out.print()
+    out.print(Text(t("from_ruleset", lang), style="bold"))
+    players = (str(game.min_players) if game.min_players == game.max_players
+               else f"{game.min_players}-{game.max_players}")
+    out.print(t("rules_players", lang, n=players))
+    # the deck: how many cards, and the values of each attribute
+    out.print(t("rules_deck", lang, n=game.n_cards))
+    for attr, values in game.card_attrs.items():
+        kinds = Counter(values)
+        if all(isinstance(v, str) for v in kinds):
+            shown = ", ".join(word(str(v), lang) for v in kinds)
+        else:
+            nums = sorted(v for v in kinds if isinstance(v, int))
+            shown = f"{nums[0]}..{nums[-1]}" if nums else "-"
+        out.print(f"  {word(attr, lang)}{t('colon', lang)}{shown}")
+    # the zones and who sees them
+    out.print(t("rules_zones", lang))
+    for name, z in game.spec.zones.items():
+        owner = t("owner_" + z.owner, lang)
+        sees = t(WHO_SEES.get((z.owner, z.visibility), "sees_none"), lang)
+        out.print(f"  {word(z.label or name, lang)} ({owner}){t('colon', lang)}{sees}")
+    # the phases and their actions, the windows and theirs
+    out.print(t("rules_phases", lang))
+    spec = game.spec
+    for pname, phase in spec.phases.items():
+        acts = [word(a.label or n, lang) for n, a in spec.actions.items()
+                if a.window is None and (a.phase is None or a.phase == pname or
+                                         (isinstance(a.phase, list) and pname in a.phase))]
+        out.print(f"  {word(phase.label or pname, lang)}{t('colon', lang)}{', '.join(acts) or '-'}")
+    for wname in spec.windows:
+        acts = [word(a.label or n, lang) for n, a in spec.actions.items() if a.window == wname]
+        out.print("  " + t("rules_window", lang, actions=", ".join(acts) or "-"))
+    # the scoring
+    mode = spec.scoring.winners
+    winners = t("winners_" + mode, lang) if mode in ("highest", "lowest", "all", "none") \
+        else t("winners_condition", lang, condition=mode)
+    out.print(t("rules_scoring", lang, score=str(spec.scoring.score), winners=winners))
+    # the variants and what each changes
+    if game.variants:
+        out.print(t("rules_variants", lang))
+        for v in game.variants:
+            about = variant_text(game, v, lang)
+            changes = ", ".join(game.variant_changes.get(v, [])) or "-"
+            out.print(f"  {v}{t('colon', lang)}{about}" if about else f"  {v}")
+            out.print("    " + t("rules_changes", lang, keys=changes))

@@ -1,0 +1,363 @@
+"""What a human seat sees: the table screen, the final scores and a match's summary.
+
+Everything shown comes from `rulekit.observation` for the viewing seat (or from the outcome once
+the game is over), so the screen shows nothing the seat may not know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+import rulekit
+from rulekit.runtime.state import Outcome, State
+
+from .look import Painter
+from .strings import t
+
+SCREEN_HEIGHT = 24  # a screen fits a 80x24 terminal: the question stays below the news
+MIN_NEWS = 3  # lines kept for the news however full the table is
+EMPTY: tuple[object, ...] = (None, False, 0, [], "none")
+LAST_CARDS = 8  # a pile's last cards shown, unless a choice depends on all of them
+
+
+class Screen:
+    """Draws one game's table for a seat, and its final scores, in one language."""
+
+    def __init__(self, game: rulekit.Game, lang: str, console: Console, paint: Painter,
+                 names: list[str]):
+        self.game = game
+        self.lang = lang
+        self.console = console
+        self.paint = paint
+        self.names = names
+        self.crowded_options = False  # the question's options go in columns to fit the screen
+
+    def show(self, state: State, seat: int, news: list[Text], reserve: int = 0) -> None:
+        """The table as this seat may know it, then the events it has not seen yet (news), all
+        within the screen's height less `reserve` lines (kept for the question after it)."""
+        blocks = self.fit(state, seat, reserve)
+        room = SCREEN_HEIGHT - reserve - sum(self.height(b) for b in blocks)
+        for b in blocks:
+            self.console.print(b)
+        for line in self.news_block(news, room):
+            self.console.print(line)
+
+    def fit(self, state: State, seat: int, reserve: int) -> list[RenderableType]:
+        """The table's blocks, made more compact until they leave room for some news."""
+        for compact in (0, 1, 2):
+            blocks = self.blocks(state, seat, compact)
+            if sum(self.height(b) for b in blocks) + reserve + MIN_NEWS + 1 <= SCREEN_HEIGHT:
+                break
+        return blocks
+
+    def crowded(self, state: State, seat: int, reserve: int) -> bool:
+        """Whether even the most compact table leaves no room for the question's lines."""
+        blocks = self.blocks(state, seat, 2)
+        return sum(self.height(b) for b in blocks) + reserve + MIN_NEWS + 1 > SCREEN_HEIGHT
+
+    def values(self, state: State, seat: int) -> dict[str, str]:
+        """The ruleset's table values as this seat may know them, as words (for prompts)."""
+        return self.game.table.values_for(self.game, state, seat, self.lang, self.names)
+
+    def blocks(self, state: State, seat: int, compact: int = 0) -> list[RenderableType]:
+        """The parts of the screen above the news: header, status, table, seats, own cards."""
+        g = self.game
+        lang = self.lang
+        obs = rulekit.observation(state, seat)
+        pending = obs["pending"] or {}
+        building = pending.get("action") if pending.get("by") == seat else None
+        out: list[RenderableType] = []
+        phase = next((ph for ph in g.phases if ph.name == obs["phase"]), None)
+        head = f"{g.name} · " + t("view_of", lang, name=self.names[seat], you=t("you", lang))
+        if phase is not None and phase.label:
+            head += " · " + g.texts.word(phase.label, lang)
+        out.append(Rule(Text(head, style="bold")))
+        status = g.table.status_line(g, state, seat, lang, self.names)
+        if status:
+            line = self.paint.text(status)
+            line.stylize("bold")
+            out.append(line)
+        # the table's zones and the variables the ruleset shows, on as few lines as they need
+        parts: list[Text] = []
+        for z in g.table_zones:
+            view = obs["table"][z.name]
+            if z.melds and not view["cards"]:
+                continue
+            whole = g.table.whole(z.name, building)
+            parts.append(Text(g.texts.word(z.label, lang) + t("colon", lang)) +
+                         self.zone_cell(view, counts_only=z.melds, whole=whole))
+        for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
+            for v in infos:
+                # a variable at none, no, 0 or empty says nothing worth a place on the table
+                if v.name in values and g.table.shows(v.name) and values[v.name] not in EMPTY:
+                    parts.append(Text(g.texts.word(v.label, lang) + t("colon", lang)) +
+                                 self.value(v.type, values[v.name], v.names))
+        if parts:
+            out.append(Text("   ").join(parts))
+        for z in g.table_zones:
+            melds = self.melds(obs["table"][z.name], g.texts.word(z.label, lang), compact)
+            if melds is not None:
+                out.append(melds)
+        # one row per seat: the player variables shown and the zones' sizes
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        table.add_column(t("player", lang), no_wrap=True)
+        shown_vars = [v for v in g.player_vars if v.visible and g.table.shows(v.name)]
+        for v in shown_vars:
+            table.add_column(g.texts.word(v.label, lang))
+        for z in g.player_zones:
+            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True,
+                             overflow="ellipsis")
+        for p, row in enumerate(obs["seats"]):
+            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
+            if p == seat:
+                name.append(f" ({t('you', lang)})")
+                name.stylize("bold")
+            cells: list[Text] = [name]
+            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
+            cells += [self.zone_cell(row["zones"][z.name], counts_only=p == seat or z.melds,
+                                     last=2 if compact else 3)
+                      for z in g.player_zones]
+            table.add_row(*cells)
+        out.append(table)
+        if obs.get("teams"):
+            out.append(self.teams(obs["teams"]))
+        # the melds other seats have laid (their face-up cards are in the seats' rows)
+        for p, row in enumerate(obs["seats"]):
+            if p == seat:
+                continue
+            for z in g.player_zones:
+                if z.melds:
+                    melds = self.melds(row["zones"][z.name],
+                                       f"{self.names[p]} — {g.texts.word(z.label, lang)}", compact)
+                    if melds is not None:
+                        out.append(melds)
+        # this seat's own zones whose cards it may see (an empty one but the first is left out)
+        mine = obs["seats"][seat]["zones"]
+        first = True
+        for z in g.player_zones:
+            if z.visibility not in ("owner", "public"):
+                continue
+            view = mine[z.name]
+            label = t("your_zone", lang, zone=g.texts.word(z.label, lang))
+            if z.melds:
+                melds = self.melds(view, label, compact)
+                if melds is not None:
+                    out.append(melds)
+                continue
+            cards = [c for c in view["cards"] if c is not None]
+            if cards or first:
+                out.append(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
+                           self.paint.cards(cards, empty=t("empty", lang)))
+            first = False
+        return out
+
+    def teams(self, teams: list[dict]) -> Table:
+        """One row per team: its name, members, the team variables shown and zone sizes."""
+        g, lang = self.game, self.lang
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        table.add_column(t("team", lang), no_wrap=True)
+        table.add_column(t("members", lang))
+        shown = [v for v in g.team_vars if v.visible and g.table.shows(v.name)]
+        for v in shown:
+            table.add_column(g.texts.word(v.label, lang))
+        for z in g.team_zones:
+            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True)
+        for row in teams:
+            cells = [self.paint.text(g.texts.word(row["team"], lang)),
+                     Text(", ".join(self.names[p] for p in row["members"]))]
+            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown]
+            cells += [self.zone_cell(row["zones"][z.name], counts_only=True)
+                      for z in g.team_zones]
+            table.add_row(*cells)
+        return table
+
+    def news_block(self, news: list[Text], room: int) -> list[Text]:
+        """The events not seen yet under a heading, the latest ones when they are too many for
+        room lines (then a line says how many earlier ones `log` shows)."""
+        if not news:
+            return []
+        lines = [Text("  ") + line for line in news]
+        heights = [self.height(x) for x in lines]
+        room = max(room - 1, MIN_NEWS)  # the heading's line
+        if sum(heights) <= room:
+            return [Text(t("happened", self.lang), style="bold")] + lines
+        kept: list[Text] = []
+        used = 1  # the line naming the earlier events
+        for line, h in zip(reversed(lines), reversed(heights), strict=True):
+            if used + h > room:
+                break
+            kept.insert(0, line)
+            used += h
+        earlier = len(lines) - len(kept)
+        return ([Text(t("happened", self.lang), style="bold"),
+                 Text("  " + t("earlier_events", self.lang, n=earlier), style="dim")] + kept)
+
+    def height(self, renderable: RenderableType) -> int:
+        """How many lines renderable takes at the console's width."""
+        options = self.console.options.update(width=self.console.width)
+        return len(self.console.render_lines(renderable, options, pad=False))
+
+    def options(self, rows: list[Text], room: int) -> RenderableType:
+        """Numbered options, in columns (numbered down) when one a line would not fit room, or
+        when the screen is crowded."""
+        if len(rows) <= room and not self.crowded_options:
+            return Group(*rows)
+        return Columns(rows, column_first=True, padding=(0, 2))
+
+    def melds(self, view: dict, title: str, compact: int = 0) -> RenderableType | None:
+        """A zone of melds: its title, then each meld (its number, kind and cards) side by side.
+        Compact 1: a long meld by its two ends and its size; 2: by the values it covers. A wild
+        card shows the value it stands for."""
+        melds = view.get("melds")
+        if not melds:
+            return None
+        cells = []
+        for m in melds:
+            kind = t(m["kind"], self.lang)
+            values = m.get("values") or [None] * len(m["cards"])
+            if compact >= 2 and None not in values:
+                lo, hi = min(values), max(values)
+                span = str(lo) if lo == hi else f"{lo}-{hi}"
+                cells.append(Text(f"{m['meld']}. {kind} {span} ({len(values)})"))
+                continue
+            cards = [self.meld_card(c, v) for c, v in zip(m["cards"], values, strict=True)]
+            if compact and len(cards) > 3:
+                shown = cards[0] + Text(" … ") + cards[-1] + Text(f" ({len(cards)})")
+            else:
+                shown = Text(", ").join(cards)
+            cells.append(Text(f"{m['meld']}. {kind}{t('colon', self.lang)}") + shown)
+        return Group(Text(t("melds_in", self.lang, zone=title), style="bold"),
+                     Columns(cells, padding=(0, 3)))
+
+    def meld_card(self, label: str, value: int | None) -> Text:
+        """A card in a meld; a wild one (its value not its own) with the value it stands for."""
+        card = self.paint.card(label)
+        c = self.paint.card_of_label.get(label)
+        if value is None or c is None or self.game.meld_rules is None:
+            return card
+        if not self.game.meld_rules.wild[c]:
+            return card
+        return card + Text(f" (={value})")
+
+    def zone_cell(self, view: dict, counts_only: bool = False, whole: bool = False,
+                  last: int = 0) -> Text:
+        """A zone as a count, with the cards this seat may see in it (the face-up ones): the
+        last few (`last`, or LAST_CARDS), or every one when whole (a choice depends on them)."""
+        count = "?" if view["count"] is None else str(view["count"])
+        cards = [c for c in view["cards"] if c is not None]
+        if counts_only or not cards:
+            return Text(count)
+        last = last or LAST_CARDS
+        if len(cards) > last and not whole:
+            return Text(f"{count} (…, ") + self.paint.cards(cards[-last:]) + Text(")")
+        return Text(f"{count} (") + self.paint.cards(cards, group_above=len(cards)) + Text(")")
+
+    def value(self, type_: str, v: Any, names: dict | None = None) -> Text:
+        """A visible variable's value as words (a number by its name, if it has one)."""
+        lang = self.lang
+        if v is None:
+            return Text("-")
+        if names and isinstance(v, int) and not isinstance(v, bool) and v in names:
+            return self.paint.text(self.game.named_value(names, v, lang))
+        if type_ == "player" and isinstance(v, int):
+            return Text(self.names[v])
+        if type_ == "players" and isinstance(v, list):
+            return Text(", ".join(self.names[p] for p in v) or "-")
+        if isinstance(v, bool):
+            return Text(t("yes" if v else "no", lang))
+        if type_ == "card" and isinstance(v, str):
+            return self.paint.card(v)
+        if type_ == "list[card]" and isinstance(v, list):
+            return self.paint.cards(v)
+        if isinstance(v, str):
+            return self.paint.text(self.game.texts.word(v, lang))
+        if isinstance(v, list):
+            return Text(", ".join(str(x) for x in v) or "-")
+        return Text(str(v))
+
+    def final(self, outcome: Outcome, shown: list[str],
+              counts: list[tuple[str, int]] | None = None) -> None:
+        """The end of the game: why it ended, the final scores (seat names as shown), the
+        winners, and the game's own counts (the ruleset's table.summary)."""
+        out = self.console
+        lang = self.lang
+        out.print()
+        out.print(Text(t("final_scores", lang), style="bold"))
+        out.print(t("reason", lang, reason=self.game.texts.word(outcome.reason, lang)))
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        table.add_column(t("player", lang))
+        table.add_column(t("score", lang), justify="right")
+        table.add_column("")
+        for p, score in enumerate(outcome.scores):
+            win = "★" if p in outcome.winners else ""
+            table.add_row(shown[p], str(score), win)
+        out.print(table)
+        if counts:
+            said = [self.game.texts.render(key, lang, {"n": str(n)}) for key, n in counts]
+            out.print(Text(t("game_counts", lang, counts=", ".join(said))))
+        if not outcome.winners:  # a cooperative game lost together, say
+            out.print(Text(t("no_winner", lang), style="bold"))
+            return
+        names = ", ".join(self.names[p] for p in outcome.winners)
+        out.print(Text(t("winner" if len(outcome.winners) == 1 else "winners", lang, names=names),
+                       style="bold"))
+
+
+@dataclass
+class Played:
+    """One finished game of a match: its number, seed, who sat where, and its outcome."""
+
+    number: int
+    seed: int
+    seats: list[int]  # per seat: the index of the person or bot sitting there
+    outcome: Outcome
+
+
+
+def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: int, lang: str,
+              console: Console) -> None:
+    """Each game's reason and winners, then a scoreboard: each person's or bot's score in every
+    game, their total and the games they won."""
+    out = console
+    out.print()
+    out.print(Text(t("match_summary", lang, n=games), style="bold"))
+    wins = [0] * len(who)
+    totals = [0] * len(who)
+    board = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    board.add_column(t("player", lang))
+    rows: list[list[str]] = [[name] for name in who]
+    for g in played:
+        o = g.outcome
+        winners = [g.seats[s] for s in o.winners]
+        for p in winners:
+            wins[p] += 1
+        names = ", ".join(who[p] for p in sorted(winners))
+        said = (t("no_winner", lang) if not winners else
+                t("winner" if len(winners) == 1 else "winners", lang, names=names))
+        out.print(t("match_result", lang, k=g.number, seed=g.seed,
+                    reason=game.texts.word(o.reason, lang), winners=said))
+        by_who = {g.seats[s]: o.scores[s] for s in range(len(o.scores))}
+        out.print("  " + ", ".join(f"{who[p]} {by_who[p]}" + (" ★" if p in winners else "")
+                                   for p in range(len(who))))
+        board.add_column(t("game_k", lang, k=g.number), justify="right")
+        for s, score in enumerate(o.scores):
+            rows[g.seats[s]].append(f"{score}" + (" ★" if g.seats[s] in winners else ""))
+            totals[g.seats[s]] += score
+    board.add_column(t("total", lang), justify="right")
+    board.add_column(t("won", lang), justify="right")
+    for p, row in enumerate(rows):
+        board.add_row(*row, str(totals[p]), str(wins[p]))
+    out.print()
+    out.print(board)
+    out.print(Text(t("games_won", lang, wins=", ".join(
+        f"{who[p]} {wins[p]}" for p in range(len(who)))), style="bold"))
+    if len(played) < games:
+        out.print(t("match_stopped", lang, k=len(played), n=games))

@@ -1,0 +1,242 @@
+"""Compiling the `table:` section (rulekit.rules.tableview holds what it compiles to).
+
+Hidden information stays hidden by construction: the status's expressions are compiled against
+the names every player may read (visible variables, public zones, definitions built on them, and
+`me`, the seat looking), so a status or a summary cannot name a hidden card or value.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from lark import Token
+
+from ..lang import expressions as dsl
+from ..lang.expressions import (
+    BOOL,
+    PLAYER,
+    CompileError,
+    DefinitionError,
+    ExprCompiler,
+    Scope,
+    Tables,
+    did_you_mean,
+    local,
+)
+from ..lang.textcheck import TextUse
+from ..rules.tableview import ME, SHOWN_BY_DRIVER, TableView
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+
+def _public_tables(c: Compiler) -> tuple[Tables, set[str], set[str]]:
+    """The compiler's names restricted to what every player sees: the tables, the names left
+    out (hidden variables and zones), and the zones whose size alone is public."""
+    g = c.game
+    assert g is not None
+    t = copy.copy(c.tables)
+    hidden: set[str] = set()
+    for attr, infos in (("game_vars", g.game_vars), ("player_vars", g.player_vars),
+                        ("turn_vars", g.turn_vars), ("team_vars", g.team_vars)):
+        seen = {v.name for v in infos if not v.visible}
+        hidden |= seen
+        setattr(t, attr, {n: x for n, x in getattr(c.tables, attr).items() if n not in seen})
+    zones = g.table_zones + g.player_zones + g.team_zones
+    unseen = {z.name for z in zones if z.visibility == "hidden"}
+    sized = {z.name for z in zones if z.visibility in ("count", "owner")}
+    hidden |= unseen
+    for attr in ("table_zones", "player_zones", "team_zones"):
+        setattr(t, attr, {n: x for n, x in getattr(c.tables, attr).items() if n not in unseen})
+    return t, hidden, sized
+
+
+def _peeks(tree: Any, sized: set[str], defs: dict) -> tuple[str, Any, str | None] | None:
+    """The first use of a zone whose size alone is public other than size(zone): (zone, node,
+    the definition it is in or None), else None."""
+    seen: set[str] = set()
+
+    def walk(node: Any, as_size: bool, within: str | None) -> tuple[str, Any, str | None] | None:
+        if isinstance(node, Token) or node is None:
+            return None
+        kids = node.children
+        if node.data == "call":
+            head = str(kids[0])
+            args = kids[1].children if len(kids) > 1 and kids[1] is not None else []
+            found = inline(head, within)
+            for a in args:
+                found = found or walk(a, head == "size" and len(args) == 1, within)
+            return found
+        if node.data == "name":
+            name = str(kids[0])
+            if name in sized and not as_size:
+                return name, node, within
+            return inline(name, within)
+        if node.data == "attr":
+            name = str(kids[1])
+            if name in sized and not as_size:
+                return name, node, within
+            return walk(kids[0], False, within)
+        for k in kids:
+            found = walk(k, False, within)
+            if found:
+                return found
+        return None
+
+    def inline(name: str, within: str | None) -> tuple[str, Any, str | None] | None:
+        if name in defs and name not in seen:
+            seen.add(name)
+            body = defs[name][1]
+            return walk(body, False, within or name)
+        return None
+
+    return walk(tree, False, None)
+
+
+SEES = ("a table's status sees only what every player sees: visible variables, public zones, "
+        "the size of a zone whose size is public, definitions built on them, and me (the seat "
+        "looking)")
+
+
+def _compile(c: Compiler, x: ExprCompiler, hidden: set[str], sized: set[str], value: Any,
+             path: tuple, expected: str | None, what: str) -> dsl.Typed | None:
+    """Compile an expression against the public names; report a located error if it fails."""
+    if isinstance(value, bool):
+        return dsl.const(BOOL, value)
+    if isinstance(value, int):
+        return dsl.const(dsl.INT, value)
+    if not isinstance(value, str):
+        c.error(f"expected an expression (text), got {value!r}", path)
+        return None
+    scope = Scope()
+    scope.names[ME] = local(ME, PLAYER)
+    try:
+        tree = dsl.parse(value, "expr")
+        peek = _peeks(tree, sized, x.t.definitions)
+        if peek is not None:
+            zone, node, within = peek
+            if within is None:
+                raise dsl.fail(node, f"only the size of zone '{zone}' is shown to every player",
+                               f"write size(...) of it: {SEES}")
+            c.error(f"uses definition '{within}', which reads the cards of zone '{zone}': only "
+                    "its size is shown to every player", path, hint=SEES)
+            return None
+        typed = x.expr(tree, scope)
+    except CompileError as e:
+        c.error(_why(e.message, hidden), path, offset=(e.line, e.col), hint=e.hint or SEES)
+        return None
+    except DefinitionError as e:
+        at = e.use or (0, 0)
+        c.error(f"uses definition '{e.via or e.name}', which cannot be shown: "
+                f"{_why(e.error.message, hidden)}", path, offset=at, hint=SEES)
+        return None
+    except RecursionError:
+        c.error("the expression is nested too deeply", path)
+        return None
+    if expected is not None and not dsl.compatible(expected, typed.type):
+        c.error(f"{what} must be {dsl.describe(expected)}, but this is "
+                f"{dsl.describe(typed.type)}", path)
+        return None
+    return typed
+
+
+def _why(message: str, hidden: set[str]) -> str:
+    """An unknown-name message, said plainly when the name exists but is hidden."""
+    for name in hidden:
+        if f"'{name}'" in message:
+            return f"'{name}' is not shown to every player, so a table's status cannot show it"
+    return message
+
+
+def compile_table(c: Compiler) -> None:
+    """Check and compile `table:` and `rules_text` into c.game.table (errors located)."""
+    spec, g = c.spec, c.game
+    assert spec is not None and g is not None
+    tv = TableView()
+    g.table = tv
+    decl = spec.table
+    public, hidden, sized = _public_tables(c)
+    x = ExprCompiler(public)
+    for name, value in decl.values.items():
+        path: tuple = ("table", "values", name)
+        if name == ME:
+            c.error(f"'{ME}' is the seat looking at the table; give this value another name",
+                    path, key=True)
+            continue
+        typed = _compile(c, x, hidden, sized, value, path, None, "a value")
+        if typed is not None:
+            tv.values[name] = (typed.type, typed.fn)
+    gives = frozenset(decl.values) | SHOWN_BY_DRIVER
+    for i, st in enumerate(decl.status):
+        path = ("table", "status", i)
+        c.need_text(st.text, path + ("text",))
+        c.text_uses.append(TextUse(st.text, gives, "the table's status"))
+        when = None
+        if st.when is not True:
+            typed = _compile(c, x, hidden, sized, st.when, path + ("when",), BOOL, "'when'")
+            if typed is None:
+                continue
+            when = typed.fn
+        tv.status.append((when, st.text))
+    if decl.variables is not None:
+        known = [v.name for v in g.game_vars + g.turn_vars + g.player_vars + g.team_vars]
+        visible = {v.name for v in g.game_vars + g.turn_vars + g.player_vars + g.team_vars
+                   if v.visible}
+        for i, name in enumerate(decl.variables):
+            path = ("table", "variables", i)
+            if name not in known:
+                c.error(f"no variable '{name}'", path, hint=did_you_mean(name, known))
+            elif name not in visible:
+                c.error(f"variable '{name}' is not visible (visible: false), so the table "
+                        "cannot show it", path, hint="remove it from table.variables")
+        tv.variables = frozenset(decl.variables)
+    zones = {z.name for z in g.table_zones + g.player_zones}
+    for zone, actions in decl.full.items():
+        path = ("table", "full", zone)
+        if zone not in zones:
+            c.error(f"no zone '{zone}'", path, key=True, hint=did_you_mean(zone, zones))
+            continue
+        for i, a in enumerate(actions):
+            if a not in spec.actions:
+                c.error(f"no action '{a}'", path + (i,), hint=did_you_mean(a, spec.actions))
+        tv.full[zone] = frozenset(actions)
+    logged = _logged_keys(spec)
+    for i, item in enumerate(decl.summary):
+        path = ("table", "summary", i)
+        c.need_text(item.text, path + ("text",))
+        c.text_uses.append(TextUse(item.text, frozenset({"n"}), "a summary count"))
+        if item.count not in logged:
+            c.error(f"no log '{item.count}' in the ruleset: nothing would be counted",
+                    path + ("count",), hint=did_you_mean(item.count, logged) or
+                    "name the text key of a log effect")
+            continue
+        tv.summary.append((item.text, item.count))
+    for lang in spec.rules_text:
+        if lang not in spec.languages:
+            c.error(f"'{lang}' is not one of the ruleset's languages ({', '.join(spec.languages)})",
+                    ("rules_text", lang), key=True, hint=did_you_mean(lang, spec.languages))
+    if spec.rules_text:
+        missing = [lang for lang in spec.languages if lang not in spec.rules_text]
+        if missing:
+            c.error(f"rules_text has no translation for: {', '.join(missing)}", ("rules_text",),
+                    key=True, hint="add " + ", ".join(f"'{m}: ...'" for m in missing))
+    tv.rules_text = dict(spec.rules_text)
+
+
+def _logged_keys(spec: Any) -> set[str]:
+    """Every text key a `log:` effect names anywhere in the ruleset's data."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("log"), str):
+                found.add(node["log"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(spec.model_dump(by_alias=True))
+    return found | {"game_begins", "game_over", "phase_begins"}
