@@ -294,4 +294,4 @@ def test_action_labels_in_french():
     s.apply("play")
     s.apply("pick 8 of clubs")
     labels_fr = {g.action_label(a, "fr") for a in s.legal_actions()}
-    assert "couleur: cœur" in labels_fr
+    assert "couleur : cœur" in labels_fr  # French typography: a space before ":"

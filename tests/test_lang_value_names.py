@@ -107,7 +107,7 @@ def test_a_choice_among_named_numbers_is_labelled_by_name_but_keeps_its_string_f
     actions = {a.text: a for a in state.legal_actions()}
     assert set(actions) == {"rank 1", "rank 3"}
     assert state.game.action_label(actions["rank 1"], "en") == "rank: ace"
-    assert state.game.action_label(actions["rank 1"], "fr") == "rank: as"
+    assert state.game.action_label(actions["rank 1"], "fr") == "rank : as"
     assert state.game.action_label(actions["rank 3"], "en") == "rank: 3"
 
 
@@ -116,7 +116,7 @@ def test_a_number_parameter_may_name_its_own_values():
     state = load().new_state(2, seed=1)
     state.apply("bid")
     nil = next(a for a in state.legal_actions() if a.text == "bid 0")
-    assert state.game.action_label(nil, "fr") == "bid: nulle"
+    assert state.game.action_label(nil, "fr") == "bid : nulle"
     state.apply(nil)
     key, args = rulekit.events_for(state, 1)[-1]
     assert rulekit.render_event(state.game, key, args, "en") == "P0 calls nil."

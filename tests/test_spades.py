@@ -349,4 +349,4 @@ def test_action_labels_in_french():
     g = game()
     s = g.new_state(4, seed=1)
     s.apply("bid")
-    assert "plis: 0" in {g.action_label(a, "fr") for a in s.legal_actions()}
+    assert "plis : 0" in {g.action_label(a, "fr") for a in s.legal_actions()}

@@ -318,7 +318,7 @@ def test_a_mapping_over_a_mapping_merges_and_keeps_the_other_keys():
      [(20, 7, "unknown key 'chnages'")]),
     ("variants:\n  v: {description: x}\n", [(20, 6, "missing key 'changes'")]),
     ("variants:\n  v: {description: 3, changes: {name: X}}\n",
-     [(20, 20, "expected a text value")]),
+     [(20, 20, "expected a text value, or one text per language ({en: ..., fr: ...})")]),
     ("variants:\n  v: {changes: {}}\n",
      [(20, 16, "'changes' is a mapping of what the variant changes, laid out as in the ruleset")]),
     ("variants:\n  v: {changes: {extends: other.yaml}}\n",
