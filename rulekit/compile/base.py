@@ -4,9 +4,12 @@ the sections of a ruleset are compiled by the mixins of compiler.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from lark import Tree
 
 from ..data.schema import Ruleset
+from ..data.spelling import did_you_mean
 from ..data.yamlsource import Source, YamlPath
 from ..errors import Diagnostic, RulesetError
 from ..lang import expressions as dsl
@@ -18,14 +21,17 @@ from ..lang.expressions import (
     PLAYER,
     PLAYERS,
     STR,
+    ZONE,
     CompileError,
     DefinitionError,
     ExprCompiler,
     Scope,
     Tables,
     Typed,
+    charge,
     compatible,
     describe,
+    fail,
 )
 from ..lang.textcheck import TextUse
 from ..rules.game import Rules
@@ -43,18 +49,49 @@ MAX_OPEN_WINDOWS = 1_000  # windows waiting on the stack: each keeps its frame u
 class CompilerBase:
     """One compilation of one ruleset source: what every section's compiler shares."""
 
+    # names the engine binds itself: a parameter, variable or procedure argument may not take them
+    RESERVED = {"actor", "opener", "it", "p", "players", "num_players", "true", "false", "none"}
+
+    if TYPE_CHECKING:  # compiled by EffectsMixin, used by every part that holds effects
+        def effects(self, items: Any, path: YamlPath, scope: Scope) -> Fn: ...
+        def _keys(self, item: dict, allowed: set[str], path: YamlPath) -> bool: ...
+
+    if TYPE_CHECKING:  # by DeclarationsMixin, used by procedures' parameters too
+        def var_type(self, name: str, path: YamlPath) -> str | None: ...
+
     def __init__(self, src: Source, make: type[Rules] = Rules):
         self.src = src
         self.make = make  # the class to build: rulekit.Game, which adds the making of states
         self.diags: list[Diagnostic] = []
         self.tables = Tables()
         self.x = ExprCompiler(self.tables)
-        self.spec: Ruleset | None = None
-        self.game: Rules | None = None
+        self._spec: Ruleset | None = None
+        self._game: Rules | None = None
         self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
         self.procs = stmt_procedures.ProcTable()  # procedures: signatures, compiled bodies
         self.word_uses: list[langdata.WordUse] = []  # choices' words, checked once all compiled
+
+    # build() sets both before any section is compiled: the sections read them as given
+    @property
+    def spec(self) -> Ruleset:
+        """The schema-checked ruleset."""
+        assert self._spec is not None, "the schema is checked before any section is compiled"
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec: Ruleset) -> None:
+        self._spec = spec
+
+    @property
+    def game(self) -> Rules:
+        """The rules being built."""
+        assert self._game is not None, "the rules are made before any section is compiled"
+        return self._game
+
+    @game.setter
+    def game(self, game: Rules) -> None:
+        self._game = game
 
     # ---- error plumbing ----------------------------------------------------------------
     def error(self, message: str, path: YamlPath, *, key: bool = False, hint: str = "",
@@ -65,6 +102,43 @@ class CompilerBase:
         self.error(e.message, path, offset=(e.line, e.col), hint=e.hint)
         if isinstance(e, dsl.ExpansionError):
             raise RulesetError(_dedupe(self.diags))  # every later expression would fail too
+
+    # ---- texts and operands every part uses --------------------------------------------
+    def need_text(self, key: str | None, path: YamlPath) -> None:
+        if key is not None and key not in self.spec.text:
+            self.error(f"no text '{key}' in the text section", path,
+                       hint=did_you_mean(key, self.spec.text))
+
+    def _zone(self, tree: Tree, scope: Scope, what: str) -> Fn:
+        typed = self.x.expr(tree, scope)
+        if typed.type != ZONE:
+            raise fail(tree, f"{what} must be a zone, but this is {describe(typed.type)}")
+        return typed.fn
+
+    def _int(self, tree: Tree, scope: Scope, what: str) -> Fn:
+        return langdata.not_none(self.x.expect(tree, scope, INT, what).fn, what)
+
+    def _cards(self, tree: Tree, scope: Scope, what: str) -> Fn:
+        typed = self.x.expr(tree, scope)
+        f = typed.fn
+        if typed.type == CARD:
+            return lambda s, e: [] if (c := f(s, e)) is None else [c]
+        if typed.type == ZONE:
+            def zone_cards(s: Any, e: dict) -> list:
+                cards = s.zones[f(s, e)]
+                charge(s, len(cards))  # a statement moves or shows each card: work
+                return list(cards)
+            return zone_cards
+        if compatible(CARDS, typed.type):
+            def listed_cards(s: Any, e: dict) -> list:
+                cards = f(s, e)
+                if cards is None:  # a skipped cards parameter: none moves (shows) nothing
+                    return []
+                charge(s, len(cards))
+                return cards
+            return listed_cards
+        raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
+                   f"{describe(typed.type)}")
 
     # ---- compiling DSL text ------------------------------------------------------------
     def expr(self, value: Any, path: YamlPath, scope: Scope, expected: str | None = None,
@@ -111,7 +185,8 @@ class CompilerBase:
 
     def _def_key(self, name: str) -> str:
         for k in self.spec.define:
-            if dsl.DEF_HEAD.match(k) and dsl.DEF_HEAD.match(k).group(1) == name:
+            head = dsl.DEF_HEAD.match(k)
+            if head is not None and head.group(1) == name:
                 return k
         return name
 

@@ -78,11 +78,6 @@ class DeclarationsMixin(CompilerBase):
         for u in unfilled(self.spec, self.text_uses + list(static_uses(self.spec))):
             self.error(u.message, ("text", u.key, u.lang), offset=(u.line, u.col), hint=u.hint)
 
-    def need_text(self, key: str | None, path: YamlPath) -> None:
-        if key is not None and key not in self.spec.text:
-            self.error(f"no text '{key}' in the text section", path,
-                       hint=did_you_mean(key, self.spec.text))
-
     # ---- cards -------------------------------------------------------------------------
     def cards(self) -> None:
         g, t = self.game, self.tables
@@ -119,7 +114,7 @@ class DeclarationsMixin(CompilerBase):
                     plain[name] = (INT, frozenset(a))
                 else:
                     plain[name] = (STR, frozenset(a))
-                    t.symbols.update(a)
+                    t.symbols.update(str(v) for v in a)  # words: one kind, checked above
         # expand the deck
         rows: list[dict[str, Any]] = []
         bad = False  # an entry had an error: go on, so the attributes are still known
@@ -180,18 +175,19 @@ class DeclarationsMixin(CompilerBase):
                 langdata.check_attribute_names(self, name, named[name], table)
         # computed attributes see the plain ones by name
         for name, text in computed.items():
-            path = ("cards", "attributes", name, "computed")
+            cpath: YamlPath = ("cards", "attributes", name, "computed")
             scope = Scope()
-            for a, (ty, domain) in plain.items():
-                scope.names[a] = dsl.Typed(ty, (lambda k: lambda s, e: e[k])(a), domain=domain)
-            typed = self.expr(text, path, scope)
+            for attr, (aty, adomain) in plain.items():
+                scope.names[attr] = dsl.Typed(aty, (lambda k: lambda s, e: e[k])(attr),
+                                              domain=adomain)
+            typed = self.expr(text, cpath, scope)
             if typed is None:
                 continue
             try:
                 at_load = dsl.LoadTimeState()
                 table = [typed.fn(at_load, dict(r)) for r in rows]
             except (RuleRuntimeError, TypeError, ValueError, ZeroDivisionError) as e:
-                self.error(f"computing '{name}' failed: {str(e).removeprefix('rule : ')}", path)
+                self.error(f"computing '{name}' failed: {str(e).removeprefix('rule : ')}", cpath)
                 continue
             g.card_attrs[name] = table
             g.attr_types[name] = typed.type
@@ -262,14 +258,14 @@ class DeclarationsMixin(CompilerBase):
             other = by_label.setdefault(skeleton(g.labels[c]), c)
             if g.face_of[other] != g.face_of[c]:
                 key = g.card_label_key[c]
-                rule = next((i for i, r in enumerate(self.spec.cards.label) if r.text == key), None)
+                at = next((i for i, r in enumerate(self.spec.cards.label) if r.text == key), None)
                 differ = [a for a, tab in g.card_attrs.items() if tab[other] != tab[c]]
                 same = (f"share the label '{g.labels[c]}'" if g.labels[c] == g.labels[other] else
                         f"have labels that look the same: '{g.labels[other]}' and "
                         f"'{g.labels[c]}'")
                 self.error(f"two different cards {same} "
                            f"({self._card_attrs_text(other)} and {self._card_attrs_text(c)})",
-                           ("cards", "label") + ((rule, "text") if rule is not None else ()),
+                           ("cards", "label") + ((at, "text") if at is not None else ()),
                            hint=f"put {{{differ[0]}}} in the text '{key}'" if differ else
                            "put the attribute that differs in the label")
                 return
@@ -405,7 +401,6 @@ class DeclarationsMixin(CompilerBase):
                                      langdata.variable_names(self, name, v, ty, path)))
                 initial.append(self.initial(ty, v.initial, path + ("initial",), domain))
 
-    RESERVED = {"actor", "opener", "it", "p", "players", "num_players", "true", "false", "none"}
 
     def _name_clash(self, name: str) -> str:
         t = self.tables

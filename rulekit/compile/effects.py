@@ -271,34 +271,3 @@ class EffectsMixin(CompilerBase):
                 raise fail(tree, f"'{kind}' is not a statement")
             return more(self, tree, scope)
         return method(tree, scope)
-
-    def _zone(self, tree: Tree, scope: Scope, what: str) -> Fn:
-        typed = self.x.expr(tree, scope)
-        if typed.type != ZONE:
-            raise fail(tree, f"{what} must be a zone, but this is {describe(typed.type)}")
-        return typed.fn
-
-    def _int(self, tree: Tree, scope: Scope, what: str) -> Fn:
-        return langdata.not_none(self.x.expect(tree, scope, INT, what).fn, what)
-
-    def _cards(self, tree: Tree, scope: Scope, what: str) -> Fn:
-        typed = self.x.expr(tree, scope)
-        f = typed.fn
-        if typed.type == CARD:
-            return lambda s, e: [] if (c := f(s, e)) is None else [c]
-        if typed.type == ZONE:
-            def zone_cards(s: Any, e: dict) -> list:
-                cards = s.zones[f(s, e)]
-                charge(s, len(cards))  # a statement moves or shows each card: work
-                return list(cards)
-            return zone_cards
-        if compatible(CARDS, typed.type):
-            def listed_cards(s: Any, e: dict) -> list:
-                cards = f(s, e)
-                if cards is None:  # a skipped cards parameter: none moves (shows) nothing
-                    return []
-                charge(s, len(cards))
-                return cards
-            return listed_cards
-        raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
-                   f"{describe(typed.type)}")

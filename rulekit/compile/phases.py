@@ -76,7 +76,7 @@ class PhasesMixin(CompilerBase):
                 on_begin=self.effects(ph.on_begin, path + ("on_begin",), empty),
                 end_if=end_if.fn if end_if else None,
                 on_end=self.effects(ph.on_end, path + ("on_end",), empty), next=nxt,
-                **stmt_turns.turn_hooks(self, ph, path)))
+                **stmt_turns.turn_hooks(self, ph, path)))  # type: ignore[arg-type]
         for name, w in self.spec.windows.items():
             path = ("windows", name)
             if w.prompt:
@@ -102,10 +102,10 @@ class PhasesMixin(CompilerBase):
                 for pi, phase in enumerate(g.phases):
                     if act.phases is None or pi in act.phases:
                         phase.actions.append(act)
-        for w in g.windows:
-            if not w.actions:
-                self.error(f"window '{w.name}' has no actions (give an action 'window: {w.name}')",
-                           ("windows", w.name), key=True)
+        for cw in g.windows:
+            if not cw.actions:
+                self.error(f"window '{cw.name}' has no actions (give an action "
+                           f"'window: {cw.name}')", ("windows", cw.name), key=True)
 
     def action(self, name: str, index: int, a: Any, path: YamlPath, phase_names: list[str],
                window_names: list[str]) -> CompiledAction:

@@ -78,7 +78,7 @@ _WANTS = {"string_type": "a text value", "int_type": "a whole number", "bool_typ
           "model_attributes_type": "a mapping"}
 
 
-def _simplify_pydantic(errors: list[dict]) -> list[dict]:
+def _simplify_pydantic(errors: list[Any]) -> list[dict]:
     """One error per problem: pydantic reports a value that fits no branch of a union once per
     branch. Keep the errors from inside the branch the value's shape matched, if any; else
     merge the branches into one 'expected A, B or C' error."""

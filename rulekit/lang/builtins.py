@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Tree
+from lark import Token, Tree
 
 from ..errors import RuleRuntimeError
 from . import turnorder
@@ -59,7 +59,12 @@ def _meld_id(s: Any, m: Any) -> int:
 class BuiltinsMixin:
     """ExprCompiler's built-in functions: one method for the meld ones, one for the rest."""
 
-    tables: Tables
+    t: Tables
+    weight: int  # the work the expression being compiled costs per evaluation
+
+    if TYPE_CHECKING:  # ExprCompiler's
+        def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
+        def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
 
     def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
                      arity: Any, need: Any) -> Typed:

@@ -3,7 +3,7 @@ all, any, min, max, first)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
@@ -18,6 +18,7 @@ from .parsing import (
 from .scope import (
     AGGREGATES,
     Scope,
+    Tables,
     local,
 )
 from .types import (
@@ -35,9 +36,16 @@ from .types import (
 class ComprehensionsMixin:
     """ExprCompiler's comprehensions and aggregate calls over a generator."""
 
+    t: Tables
+    weight: int  # the work the expression being compiled costs per evaluation
+
+    if TYPE_CHECKING:  # ExprCompiler's
+        def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
+        def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
+
     # -- comprehensions -------------------------------------------------------------------
-    def _generator(self, var_tok: Token, iter_tree: Tree, cond_tree: Tree | None, body_tree: Tree,
-                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
+    def _generator(self, var_tok: Tree | Token, iter_tree: Tree, cond_tree: Tree | None,
+                   body_tree: Tree, scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
         if et is None:
@@ -54,11 +62,11 @@ class ComprehensionsMixin:
         # the cost of one element: each comprehension charges len(items) * w before its loop
         w = self.weight - w0
         itf = it.fn
+        items: Fn = itf
         if it.type == ZONE:
-            def items(s: Any, e: dict) -> list:
+            def zone_items(s: Any, e: dict) -> list:
                 return s.zones[itf(s, e)]
-        else:
-            items = itf
+            items = zone_items
         return body, items, cond, key, w
 
     def c_list_comp(self, tree: Tree, scope: Scope) -> Typed:
@@ -92,8 +100,8 @@ class ComprehensionsMixin:
             raise fail(body_tree, f"{name}() needs numbers, but this is {describe(body.type)}")
         if name == "count":
             if cond is None and body.type == BOOL:
-                cond, bf = bf, None  # count(c.x == 1 for c in z) counts the true ones
-            def f(s: Any, e: dict) -> int:
+                cond = bf  # count(c.x == 1 for c in z) counts the true ones
+            def count_(s: Any, e: dict) -> int:
                 n = 0
                 xs = items(s, e)
                 charge(s, len(xs) * w)
@@ -102,9 +110,9 @@ class ComprehensionsMixin:
                     if cond is None or cond(s, e):
                         n += 1
                 return n
-            return Typed(INT, f)
+            return Typed(INT, count_)
         if name == "sum":
-            def f(s: Any, e: dict) -> int:
+            def sum_(s: Any, e: dict) -> int:
                 n = 0
                 xs = items(s, e)
                 charge(s, len(xs) * w)
@@ -113,9 +121,9 @@ class ComprehensionsMixin:
                     if cond is None or cond(s, e):
                         n += bf(s, e)
                 return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
-            return Typed(INT, f)
+            return Typed(INT, sum_)
         if name == "all":
-            def f(s: Any, e: dict) -> bool:
+            def all_(s: Any, e: dict) -> bool:
                 xs = items(s, e)
                 charge(s, len(xs) * w)
                 for x in xs:
@@ -123,9 +131,9 @@ class ComprehensionsMixin:
                     if (cond is None or cond(s, e)) and not bf(s, e):
                         return False
                 return True
-            return Typed(BOOL, f)
+            return Typed(BOOL, all_)
         if name == "any":
-            def f(s: Any, e: dict) -> bool:
+            def any_(s: Any, e: dict) -> bool:
                 xs = items(s, e)
                 charge(s, len(xs) * w)
                 for x in xs:
@@ -133,9 +141,9 @@ class ComprehensionsMixin:
                     if (cond is None or cond(s, e)) and bf(s, e):
                         return True
                 return False
-            return Typed(BOOL, f)
+            return Typed(BOOL, any_)
         if name == "first":
-            def f(s: Any, e: dict) -> Any:
+            def first_(s: Any, e: dict) -> Any:
                 xs = items(s, e)
                 charge(s, len(xs) * w)
                 for x in xs:
@@ -143,10 +151,10 @@ class ComprehensionsMixin:
                     if cond is None or cond(s, e):
                         return bf(s, e)
                 return None
-            return Typed(body.type, f, names=body.names)
+            return Typed(body.type, first_, names=body.names)
         pick = min if name == "min" else max
 
-        def f(s: Any, e: dict) -> int:
+        def extreme(s: Any, e: dict) -> int:
             vals = []
             xs = items(s, e)
             charge(s, len(xs) * w)
@@ -156,4 +164,4 @@ class ComprehensionsMixin:
                     vals.append(bf(s, e))
             return pick(vals) if vals else 0
 
-        return Typed(INT, f, names=body.names)
+        return Typed(INT, extreme, names=body.names)

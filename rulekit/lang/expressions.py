@@ -108,7 +108,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
 
     # -- literals -------------------------------------------------------------------------
     def c_int_(self, tree: Tree, scope: Scope) -> Typed:
-        v = int(tree.children[0])
+        v = int(str(tree.children[0]))
         if v > 10**12:
             raise fail(tree, f"the number {v} is too large (at most 10^12)")
         return const(INT, v)
@@ -154,15 +154,18 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             return scope.names[name]
         if name in t.game_vars:
             idx, ty = t.game_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.gvars[i], domain=t.var_domains.get(name),
+            return Typed(ty, lambda s, e, i=idx: s.gvars[i],  # type: ignore[misc]
+                         domain=t.var_domains.get(name),
                          names=t.var_names.get(name))
         if name in t.turn_vars:
             idx, ty = t.turn_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.tvars[i], domain=t.var_domains.get(name),
+            return Typed(ty, lambda s, e, i=idx: s.tvars[i],  # type: ignore[misc]
+                         domain=t.var_domains.get(name),
                          names=t.var_names.get(name))
         if name in t.table_zones:
             z = t.table_zones[name]
-            return Typed(ZONE, lambda s, e, z=z: z, const=z, is_const=True)
+            return Typed(ZONE, lambda s, e, z=z: z,  # type: ignore[misc]
+                         const=z, is_const=True)
         if name in t.definitions:
             return self.definition(name, [], node, scope)
         if name == "players":

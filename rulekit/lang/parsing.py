@@ -6,7 +6,7 @@ import functools
 import itertools
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -68,7 +68,7 @@ def _parse(text: str, start: str) -> Tree:
     try:
         tree = _parser().parse(text, start=f"start_{start}")
     except UnexpectedCharacters as e:
-        ch = text[e.pos_in_stream]
+        ch = text[e.pos_in_stream or 0]
         hint = ("a quoted text ends with the same quote, on the same line" if ch in "'\""
                 else "operators are: + - * // % == != < <= > >= and or not in")
         raise CompileError(f"unexpected character {ch!r}", e.line - 1, e.column - 1,
@@ -100,7 +100,8 @@ def _parse(text: str, start: str) -> Tree:
                            getattr(e, "column", 1) - 1) from None
     except RecursionError:
         raise CompileError("the expression is nested too deeply") from None
-    return tree.children[0]
+    # every atom is a named rule (int_, name, string...), so the start rule's child is a tree
+    return cast(Tree, tree.children[0])
 
 
 _TERMINAL_NAMES = {"NAME": "a name", "INT": "a number", "STRING": "a quoted text",

@@ -3,7 +3,7 @@ the end of the game."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import (
     EvaluationLimitError,
@@ -11,12 +11,16 @@ from ..errors import (
     log_full,
 )
 from ..lang.turnorder import BEGIN, NO_HOOK
+from .fields import StateFields
 from .frames import Outcome, WindowFrame
+
+if TYPE_CHECKING:
+    from ..rules.melds import MeldRules
 
 _MISSING = object()  # a meld-extension cache miss (None is a cached answer)
 
 
-class EffectsMixin:
+class EffectsMixin(StateFields):
     """What compiled effects call on the state."""
 
     __slots__ = ()  # State keeps every field in its own slots
@@ -38,19 +42,20 @@ class EffectsMixin:
             fu[c] = up
         if self.known is not None:  # a card that moves is no longer where a seat was shown it
             self._forget(cards)
-        if self.meld_of is not None:  # a card that leaves for anywhere leaves its meld
+        mo, av = self.meld_of, self.as_value
+        if mo is not None and av is not None:  # a card that leaves for anywhere leaves its meld
             for c in cards:
-                if self.meld_of[c]:
+                if mo[c]:
                     self._meld_cache.clear()
-                self.meld_of[c] = 0
-                self.as_value[c] = None
+                mo[c] = 0
+                av[c] = None
 
     def draw(self, count: int, src: int, dest: int) -> int:
         """Move up to count cards from src's top to dest; return how many moved."""
         zs, zd = self.zones[src], self.zones[dest]
         cz, fu = self.card_zone, self.faceup
         k = 0
-        mo = self.meld_of
+        mo, av = self.meld_of, self.as_value
         kn = self.known
         while k < count and zs:
             c = zs.pop()
@@ -59,11 +64,11 @@ class EffectsMixin:
             fu[c] = 0
             if kn is not None:
                 self._forget((c,))
-            if mo is not None:
+            if mo is not None and av is not None:
                 if mo[c]:
                     self._meld_cache.clear()
                 mo[c] = 0
-                self.as_value[c] = None
+                av[c] = None
             k += 1
         return k
 
@@ -92,13 +97,21 @@ class EffectsMixin:
             cz[c] = b
         if self.known is not None:
             self._forget(za + zb)
-        if self.meld_of is not None:
+        mo, av = self.meld_of, self.as_value
+        if mo is not None and av is not None:
             self._meld_cache.clear()
             for c in za + zb:
-                self.meld_of[c] = 0
-                self.as_value[c] = None
+                mo[c] = 0
+                av[c] = None
 
     # ---- melds (used by compiled effects) ----------------------------------------------
+    def _melds(self) -> tuple[MeldRules, list[int], list[int | None]]:
+        """The meld rules and the per-card meld lists (a ruleset without melds has none)."""
+        rules, mo, av = self.game.meld_rules, self.meld_of, self.as_value
+        if rules is None or mo is None or av is None:
+            raise RuleRuntimeError("", "this ruleset declares no melds")
+        return rules, mo, av
+
     def melds_in(self, zone: int) -> list[int]:
         """The melds lying in a zone, in the order they were laid."""
         mo = self.meld_of
@@ -125,12 +138,13 @@ class EffectsMixin:
 
     def meld_value(self, c: int) -> int:
         """The value a card counts as: the value a wild was laid as, else its own."""
-        v = self.as_value[c] if self.as_value is not None else None
-        return self.game.meld_rules.value[c] if v is None else v
+        rules, _, av = self._melds()
+        v = av[c]
+        return rules.value[c] if v is None else v
 
     def make_meld(self, cards: list[int], dest: int, wild_as: int | None) -> int:
         """Lay cards as a new meld in a meld zone; return its id."""
-        rules = self.game.meld_rules
+        rules, mo, av = self._melds()
         if not self.game.zone_of_instance(dest, self.n)[0].melds:
             raise RuleRuntimeError("", "melds can only be laid in a zone declared 'melds: true'")
         found = rules.check(cards, wild_as)
@@ -149,8 +163,8 @@ class EffectsMixin:
         self.meld_kinds.append(kind)
         self.meld_zone.append(dest)
         for c in order:
-            self.meld_of[c] = m
-            self.as_value[c] = wild_values.get(c)
+            mo[c] = m
+            av[c] = wild_values.get(c)
         return m
 
     def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
@@ -158,7 +172,7 @@ class EffectsMixin:
         ext = self._meld_cache.get((m, card, wild_as), _MISSING)  # until a meld changes
         if ext is not _MISSING:
             return ext
-        rules = self.game.meld_rules
+        rules = self._melds()[0]
         info = self._meld_cache.get(m)
         if info is None:
             cards = self.meld_cards(m)
@@ -175,6 +189,7 @@ class EffectsMixin:
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
         """Add a card to a meld (a run at the end its value fits)."""
+        rules, mo, av = self._melds()
         v = self.extension_value(m, card, wild_as)
         if v is None:
             raise RuleRuntimeError("", f"{self.game.labels[card]} cannot extend that meld")
@@ -186,8 +201,8 @@ class EffectsMixin:
         z.remove(card)
         anchor = z.index(cards[0]) if low_end else z.index(cards[-1]) + 1
         z.insert(anchor, card)
-        self.meld_of[card] = m
-        self.as_value[card] = v if self.game.meld_rules.wild[card] else None
+        mo[card] = m
+        av[card] = v if rules.wild[card] else None
         self._meld_cache.clear()
 
     def reveal(self, cards: list[int]) -> None:

@@ -11,13 +11,14 @@ from ..errors import (
     RuleRuntimeError,
 )
 from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
+from .fields import StateFields
 from .frames import CLOSE, NEXT, BuildFrame
 
 if TYPE_CHECKING:
     from ..rules.game import CompiledAction
 
 
-class FlowMixin:
+class FlowMixin(StateFields):
     """How a state moves from one decision to the next."""
 
     __slots__ = ()  # State keeps every field in its own slots

@@ -11,15 +11,14 @@ from ..errors import (
 from ..lang.turnorder import NO_HOOK
 from . import knowledge
 from .eventlog import EventLog, NoLog
+from .fields import StateFields
 from .frames import BuildFrame, Outcome, WindowFrame
-from .statecheck import check_document
 
 if TYPE_CHECKING:
-    from ..rules.game import Rules
-    from .state import State
+    pass
 
 
-class SerialiseMixin:
+class SerialiseMixin(StateFields):
     """to_json and from_json."""
 
     __slots__ = ()  # State keeps every field in its own slots
@@ -58,51 +57,47 @@ class SerialiseMixin:
             **({"known": knowledge.to_json(self)} if self.game.has_show else {}),
         }
 
-    @classmethod
-    def from_json(cls, game: Rules, data: dict) -> State:
-        """Rebuild a state saved by to_json; raise StateDocumentError if it does not fit."""
-        check_document(game, data)
-        s = cls(game, data["n"], data["seed"])
-        s.zones = [list(z) for z in data["zones"]]
-        for zi, z in enumerate(s.zones):
+    def _fill_from_json(self, data: dict) -> None:
+        """Set this freshly dealt state to a document checked by statecheck (see from_json)."""
+        self.zones = [list(z) for z in data["zones"]]
+        for zi, z in enumerate(self.zones):
             for c in z:
-                s.card_zone[c] = zi
-        s.faceup = bytearray(data["faceup"])
-        s.gvars = [_thaw(v) for v in data["gvars"]]
-        s.pvars = [[_thaw(x) for x in v] for v in data["pvars"]]
-        s.tvars = [_thaw(v) for v in data["tvars"]]
-        s.phase, s.turn, s.rng = data["phase"], data["turn"], data["rng"]
-        s.stack = []
+                self.card_zone[c] = zi
+        self.faceup = bytearray(data["faceup"])
+        self.gvars = [_thaw(v) for v in data["gvars"]]
+        self.pvars = [[_thaw(x) for x in v] for v in data["pvars"]]
+        self.tvars = [_thaw(v) for v in data["tvars"]]
+        self.phase, self.turn, self.rng = data["phase"], data["turn"], data["rng"]
+        self.stack = []
         for f in data["stack"]:
             if "window" in f:
                 w = WindowFrame(f["window"], list(f["order"]), f["opener"])
                 w.idx, w.pending = f["idx"], f["pending"]
-                s.stack.append(w)
+                self.stack.append(w)
             else:
                 b = BuildFrame(f["action"], f["actor"], {k: _thaw(v) for k, v in f["env"].items()})
                 b.pidx, b.picked = f["pidx"], list(f["picked"])
-                s.stack.append(b)
-        s.log = NoLog() if data["log"] is None else EventLog(
+                self.stack.append(b)
+        self.log = NoLog() if data["log"] is None else EventLog(
             [(k, tuple((a[0], a[1], _thaw(a[2])) for a in args),
               None if aud is None else tuple(aud)) for k, args, aud in data["log"]])
-        s.history = EventLog([(p, t) for p, t in data["history"]])
-        s.over = data["over"]
+        self.history = EventLog([(p, t) for p, t in data["history"]])
+        self.over = data["over"]
         o = data["outcome"]
-        s.outcome = None if o is None else Outcome(tuple(o["scores"]), tuple(o["winners"]),
+        self.outcome = None if o is None else Outcome(tuple(o["scores"]), tuple(o["winners"]),
                                                    o["reason"])
-        s.decisions = data["decisions"]
-        s.end_turn_flag = data["end_turn"]
-        s.ending_phase = data.get("ending_phase", False)
-        s.teamvars = [[_thaw(x) for x in v] for v in data.get("teamvars", [])]
-        s.turn_hook, s.reversed_order, s.skips = data.get("turn_flow", (NO_HOOK, False, 0))
+        self.decisions = data["decisions"]
+        self.end_turn_flag = data["end_turn"]
+        self.ending_phase = data.get("ending_phase", False)
+        self.teamvars = [[_thaw(x) for x in v] for v in data.get("teamvars", [])]
+        self.turn_hook, self.reversed_order, self.skips = data.get("turn_flow", (NO_HOOK, False, 0))
         melds = data.get("melds")
         if melds is not None:
-            s.meld_of = list(melds["of"])
-            s.as_value = list(melds["as"])
-            s.meld_kinds = list(melds["kinds"])
-            s.meld_zone = list(melds["zones"])
-        s.known = knowledge.from_json(data.get("known"))
-        return s
+            self.meld_of = list(melds["of"])
+            self.as_value = list(melds["as"])
+            self.meld_kinds = list(melds["kinds"])
+            self.meld_zone = list(melds["zones"])
+        self.known = knowledge.from_json(data.get("known"))
 
 
 def _action_text(action: Any) -> str:

@@ -17,7 +17,9 @@ from ..lang.turnorder import NO_HOOK
 from ..rules.reasons import Reason, say
 from . import knowledge
 from .eventlog import EventLog, NoLog
+from .fields import StateFields
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
+from .statecheck import check_document
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
@@ -29,12 +31,7 @@ from .serialise import SerialiseMixin, _action_text
 class State(EffectsMixin, FlowMixin, SerialiseMixin):
     """One game in progress. Make it with `Game.new_state(players, seed)`."""
 
-    __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
-                 "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
-                 "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
-                 "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
-                 "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
-                 "known")
+    __slots__ = ()  # the fields are StateFields' slots
 
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Rules, n: int, seed: int, log: bool = True):
@@ -285,7 +282,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         return Reason("condition", {"rule": act.rule, "when": act.when_text})
 
     def _restore(self, other: State) -> None:
-        for name in State.__slots__:
+        for name in StateFields.__slots__:
             setattr(self, name, getattr(other, name))
 
     def action_from_text(self, text: str) -> Action:
@@ -331,6 +328,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         self.decisions += 1
         self.work = g.max_work
         actor = self.decider
+        assert actor is not None  # a game not over always has someone to decide
         self.history.append((actor, action.text))
         kind = action.kind
         if kind == START:
@@ -364,6 +362,14 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
             self._finish_param(frame, act, action.value)
             return
         raise AssertionError(kind)  # pragma: no cover
+
+    @classmethod
+    def from_json(cls, game: Rules, data: dict) -> State:
+        """Rebuild a state saved by to_json; raise StateDocumentError if it does not fit."""
+        check_document(game, data)
+        s = cls(game, data["n"], data["seed"])
+        s._fill_from_json(data)
+        return s
 
 
 __all__ = ["MASK", "BuildFrame", "Outcome", "State", "WindowFrame"]
