@@ -19,6 +19,7 @@ from . import knowledge
 from .eventlog import EventLog, NoLog
 from .fields import StateFields
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
+from .pending import Pending, pending_of
 from .statecheck import check_document
 
 if TYPE_CHECKING:
@@ -198,6 +199,11 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
                 return top.actor
             return top.order[top.idx]
         return self.turn
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision the game waits on (rulekit.runtime.pending), or None once it is over."""
+        return pending_of(self)
 
     def legal_actions(self) -> list[Action]:
         """The decider's legal actions, in a stable order."""
