@@ -11,6 +11,7 @@ from ..errors import (
     RuleRuntimeError,
 )
 from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
+from .choices import legal_steps
 from .fields import StateFields
 from .frames import CLOSE, NEXT, BuildFrame
 
@@ -207,7 +208,7 @@ class FlowMixin(StateFields):
         return self._turn_actions(self.game.phases[self.phase])
 
     def _param_choices(self, frame: BuildFrame, act: CompiledAction) -> list[Action]:
-        return act.params[frame.pidx].choices(self, frame)
+        return legal_steps(act.params[frame.pidx], self, frame)
 
     def summary(self) -> str:
         """A short description of the state that reproduces it (seed and history length)."""

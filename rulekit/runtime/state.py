@@ -16,6 +16,7 @@ from ..errors import (
 from ..lang.turnorder import NO_HOOK
 from ..rules.reasons import Reason, say
 from . import knowledge
+from .choices import max_picks, param_env, why_refused
 from .eventlog import EventLog, NoLog
 from .fields import StateFields
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
@@ -272,7 +273,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
             frame = self.stack[-1]
             act = g.actions[frame.action]
             p = act.params[frame.pidx]
-            return p.why_not(self, frame, text)
+            return why_refused(p, self, frame, text)
         names = {a.name: a for a in g.actions}
         if text not in names:
             return Reason("no_action", {"text": text})
@@ -355,7 +356,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         if kind == PICK:
             card = self._card_of_face(param.source(self, frame.env), action.value, frame.picked)
             frame.picked.append(card)
-            if len(frame.picked) >= param.max_of(self, param.env_of(frame)):
+            if len(frame.picked) >= max_picks(param, self, param_env(param, frame)):
                 self._finish_param(frame, act, frame.picked)
             elif not self.legal_actions():
                 raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card left to "
