@@ -243,8 +243,11 @@ def test_a_queen_reverses_the_direction_of_play():
     s.apply("play")
     s.apply("pick queen of hearts")
     assert s.decider == 3
-    assert rulekit.observation(s, None)["vars"]["clockwise"] is False
     assert "Player 0 reverses the direction of play." in rendered(s, 1)
+    # the direction stays reversed: after seat 3, seat 2 plays
+    s.apply("play")
+    s.apply(next(a for a in legal(s) if a.startswith("pick ")))
+    assert s.decider == 2
 
 
 def test_a_queen_changes_nothing_in_the_base_game():
@@ -269,12 +272,13 @@ def test_a_two_makes_the_next_player_draw_two_and_miss_their_turn():
 
 def test_after_a_reverse_a_two_hits_the_player_on_the_other_side():
     """CE10 and CE11 together: after a queen, the next player is counterclockwise."""
-    s = position(4, {0: ["2 of hearts", "5 of clubs"], 3: ["7 of spades"]}, "9 of hearts",
-                 variant="reverse")
-    set_vars(s, {"clockwise": False})
+    s = position(4, {0: ["queen of hearts", "5 of clubs"], 3: ["2 of hearts", "7 of spades"],
+                     2: ["4 of spades"]}, "9 of hearts", variant="reverse")
+    s.apply("play")
+    s.apply("pick queen of hearts")
     s.apply("play")
     s.apply("pick 2 of hearts")
-    assert size(s, ("hand", 3)) == 3 and s.decider == 2
+    assert size(s, ("hand", 2)) == 3 and s.decider == 1
 
 
 def test_a_two_as_the_last_card_ends_the_game_at_once():

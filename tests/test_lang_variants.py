@@ -105,3 +105,15 @@ def test_a_variant_moving_min_past_the_base_default_must_say_its_own():
     d = err.value.diagnostics[0]
     assert d.message == "the default player count 2 is not from min (3) to max (4)"
     assert d.line == 2  # the base's default, which the variant left as it was
+
+
+def test_the_command_line_reports_a_bad_combination_without_a_traceback(race: Path):
+    """Bad input: `--variant a+b` where `b` is unknown, or `a` and `b` set the same key
+    differently: an error naming both overlays, never a traceback."""
+    run = cli("bench", str(race), "--variant", "long+short", "--games", "2")
+    assert run.code != 0 and "Traceback" not in run.out + run.err
+    assert f"{race}:29:24: the variants 'long' and 'short' cannot be combined" in run.err
+    run = cli("play", str(race), "--variant", "long+shrot")
+    assert run.code != 0 and "Traceback" not in run.out + run.err
+    assert "no variant 'shrot' (in 'long+shrot')" in run.err
+    assert "did you mean 'short'?" in run.err

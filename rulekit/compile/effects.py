@@ -188,6 +188,7 @@ class EffectsMixin(CompilerBase):
             self.error("'args' must be a mapping of name: expression", path + ("args",))
             return None
         compiled: list[tuple[str, str, Fn]] = []
+        refused: set[str] = set()
         for name, value in args.items():
             typed = self.expr(value, path + ("args", name), scope)
             if typed is None:
@@ -195,11 +196,16 @@ class EffectsMixin(CompilerBase):
             kind = {PLAYER: "player", CARD: "card", CARDS: "cards", ZONE: "cards", INT: "int",
                     STR: "str", BOOL: "bool", PLAYERS: "players", NONE: "str",
                     dsl.MELD: "cards"}.get(typed.type)
+            if typed.type == dsl.TEAM:  # shown by its name, a text key like a word's
+                kind = "str"
             if kind is None:
                 self.error(f"cannot show {describe(typed.type)} in a message",
-                           path + ("args", name))
+                           path + ("args", name), hint=_UNSHOWN_HINTS.get(typed.type, ""))
+                refused.add(str(name))  # given, though not shown: no second error for it
                 continue
             fn = typed.fn
+            if typed.type == dsl.TEAM:
+                fn = (lambda f: lambda s, e: _team_name(s, f(s, e)))(fn)
             if kind == "int" and typed.names:  # shown by its name: logged as the name's key
                 kind, fn = "str", langdata.named(fn, typed.names)
             if typed.type == ZONE:
@@ -224,7 +230,7 @@ class EffectsMixin(CompilerBase):
                 self.error(f"a log with 'to' also needs a text '{key}_hidden' (what the other "
                            "players are told)", path + ("log",),
                            hint=f"add '{key}_hidden' to the text section")
-        names = {n for n, _, _ in compiled}
+        names = {n for n, _, _ in compiled} | refused
         self.text_uses.append(TextUse(key, frozenset(names), "a log", checked=True))
         if key in self.spec.text:
             for lang, template in self.spec.text[key].items():
@@ -271,3 +277,13 @@ class EffectsMixin(CompilerBase):
                 raise fail(tree, f"'{kind}' is not a statement")
             return more(self, tree, scope)
         return method(tree, scope)
+
+
+def _team_name(s: Any, team: int | None) -> str | None:
+    """A team as a logged value: its name, a text key the log translates (none stays none)."""
+    return None if team is None else s.game.team_names[team]
+
+
+# what to write instead of a value a log cannot show
+_UNSHOWN_HINTS = {dsl.list_of(dsl.TEAM): "log one team at a time (a team is shown by its name), "
+                                         "or its players: members(TEAM)"}

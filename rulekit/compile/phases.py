@@ -214,6 +214,15 @@ class PhasesMixin(CompilerBase):
                     if et is None:
                         self.error(f"'values' must be a list, but this is {describe(typed.type)}",
                                    path + ("values",))
+                    elif elem_of(et) is not None:
+                        # an action names its value in one word of its string, and a list has
+                        # no such word: choosing cards is a cards parameter's job
+                        self.error(f"a choice's values must be single values (numbers, words, "
+                                   f"players or cards), but each value here is {describe(et)}",
+                                   path + ("values",),
+                                   hint="to choose cards, use a cards parameter ({cards: NAME, "
+                                   "from: ..., min: ..., max: ...}); to choose among groups, "
+                                   "choose a number and pick the group with it")
                     else:
                         vt = et
                         cp.names = typed.names
