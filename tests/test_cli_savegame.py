@@ -259,6 +259,28 @@ def test_a_save_whose_ruleset_changed_is_refused_with_both_hashes(tmp_path: Path
              f"saved sha256 {before}", f"now {file_hash(ruleset)}")
 
 
+def test_a_save_whose_parent_ruleset_changed_is_refused(tmp_path: Path) -> None:
+    """Issue 12: 'resuming a save whose ruleset changed since: refused, naming the ruleset and
+    what changed (its hash), exit 2' -- a ruleset that `extends:` another is changed when its
+    parent is, though its own file is not."""
+    (tmp_path / "base.yaml").write_text(MINIMAL.read_text(encoding="utf-8"), encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: base.yaml\n", encoding="utf-8")
+    save = tmp_path / "child-save.json"
+    r = cli("play", str(child), "--seats", "human,random", "--seed", "1", "--save", str(save),
+            stdin="quit\n")
+    assert r.code == 0, (r.out, r.err)
+    before = json.loads(save.read_text(encoding="utf-8"))["ruleset"]["sha256"]
+    base = tmp_path / "base.yaml"
+    base.write_text(base.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    from rulekit_cli.savegame import file_hash
+
+    r = cli("resume", str(save))
+    _refused(r, f"the ruleset {child.resolve()} or a ruleset it extends (base.yaml) has changed",
+             f"saved sha256 {before}", f"now {file_hash(child)}")
+    assert before != file_hash(child)
+
+
 def test_a_finished_game_is_not_resumed_but_replayed(tmp_path: Path) -> None:
     save = tmp_path / "over.json"
     r = cli("play", str(MINIMAL), "--seats", "random,random", "--seed", "1", "--save", str(save))
