@@ -117,7 +117,7 @@ def test_thirteen_cards_each_and_the_dealers_left_bids_first():
     seats = rulekit.observation(s, 1)["seats"]
     assert [seats[p]["vars"]["bid"] for p in range(4)] == [3, 0, 4, 2]
     assert "Player 1 bids nil." in rendered(s, 2)
-    assert "Player 0 bids 3 trick(s)." in rendered(s, 2)
+    assert "Player 0 bids 3 tricks." in rendered(s, 2)
 
 
 def test_the_dealers_left_leads_the_first_trick():
