@@ -55,6 +55,7 @@ class CompiledParam:
         """The faces whose next pick still leaves a valid new meld within reach."""
         g = self.game
         rules = g.meld_rules
+        assert rules is not None  # a `meld: true` parameter is refused at load time without melds
         faces = g.face_of
         out: set[int] = set()
         tried: set[int] = set()  # cards of one face are interchangeable: try each face once
@@ -149,7 +150,8 @@ class CompiledParam:
                         seen = {faces[c] for c in avail}
                 picks = g.pick_actions
                 out = [picks[f] for f in sorted(seen)]
-            if len(picked) >= low and (not self.meld or g.meld_rules.check(picked) is not None):
+            if len(picked) >= low and (not self.meld or g.meld_rules is not None
+                                       and g.meld_rules.check(picked) is not None):
                 out.append(g.done_actions[self.name])
             return out
         if self.kind == "number":
@@ -492,7 +494,7 @@ class Rules:
         elif isinstance(v, str):
             shown = self.texts.word(v, lang)
         else:
-            names = self._param_names.get(action.name)
-            shown = self.named_value(names, v, lang) if names else str(v)
+            value_names = self._param_names.get(action.name)
+            shown = self.named_value(value_names, v, lang) if value_names else str(v)
         name = self.texts.word(action.name, lang)
         return f"{name}{colon(lang)}{shown}"
