@@ -66,7 +66,8 @@ saving:
   quit, Ctrl-D (end of input), Ctrl-C and SIGTERM save the game and print how to resume it
   (rulekit resume FILE); a finished game is saved too (rulekit replay FILE). --save FILE
   names the file; by default it is rulekit-GAME-SEED.json in the current folder (or in
-  $RULEKIT_SAVE_DIR). With --games N, game k>1 goes to FILE-k.json.
+  $RULEKIT_SAVE_DIR). With --games N, game k>1 goes to FILE-k.json, and rulekit resume
+  finishes that one game only: the match's remaining games and scoreboard are not resumed.
 
 hot-seat:
   with several human seats, a seat whose next decision is forced and whose move shows

@@ -200,6 +200,10 @@ class Match(HumanTurns):
                                style="yellow")
             return
         self.console.print(t("saved_over" if done.is_over else "saved", self.lang, path=path))
+        if self.seating is not None and self.seating.total > 1 and not done.is_over:
+            # a save holds one game: say so rather than let the player expect the match back
+            self.console.print(t("saved_match", self.lang, k=self.seating.number,
+                                 n=self.seating.total))
 
     def _final(self) -> None:
         assert self.state.outcome is not None

@@ -21,7 +21,8 @@ from typing import Any
 
 import rulekit
 from rulekit.bots import parse_bot_spec
-from rulekit.errors import UsageError
+from rulekit.data.variants import base_files
+from rulekit.errors import RulesetError, UsageError
 
 from .games import SUFFIXES, bundled
 
@@ -77,7 +78,22 @@ class SaveGame:
 
 
 def file_hash(path: str | Path) -> str:
-    """The SHA-256 of a ruleset file, hex."""
+    """The SHA-256 of a ruleset file, hex; with `extends`, of it and every file it builds on.
+
+    A ruleset without `extends` hashes as its bytes alone; one with bases hashes the list of
+    each file's own hash, so a change to a parent changes the hash too."""
+    own = _bytes_hash(path)
+    try:
+        bases = base_files(str(path))
+    except RulesetError:
+        bases = []  # a broken chain is reported by the load itself
+    if not bases:
+        return own
+    chain = [own] + [f"{Path(b).name}:{_bytes_hash(b)}" for b in bases]
+    return hashlib.sha256("\n".join(chain).encode("utf-8")).hexdigest()
+
+
+def _bytes_hash(path: str | Path) -> str:
     p = Path(path)
     with p.open("rb") as f:
         data = f.read(MAX_RULESET_BYTES + 1)
@@ -209,7 +225,12 @@ def _origin(p: Path, r: Any) -> Origin:
     except OSError as e:
         raise _bad(p, f"the ruleset {path} cannot be read ({e.strerror or e})") from None
     if now != digest:
-        raise _bad(p, f"the ruleset {name or path} has changed since the game was saved "
+        what = f"the ruleset {name or path}"
+        with contextlib.suppress(RulesetError, OSError):
+            bases = base_files(str(ruleset))
+            if bases:
+                what += f" or a ruleset it extends ({', '.join(Path(b).name for b in bases)})"
+        raise _bad(p, f"{what} has changed since the game was saved "
                       f"(saved sha256 {digest}, now {now}); the saved moves may not mean the "
                       "same any more, so the game is not resumed")
     return Origin(str(ruleset), digest, name)

@@ -74,6 +74,15 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "fr": "Partie sauvegardée dans {path}. Reprenez-la avec : rulekit resume {path}",
         "es": "Partida guardada en {path}. Continúala con: rulekit resume {path}",
     },
+    "saved_match": {
+        "en": "This was game {k} of {n} of a match: rulekit resume finishes this game only; "
+              "the match's remaining games and its scoreboard are not resumed.",
+        "fr": "C'était la partie {k} sur {n} d'un match : rulekit resume termine cette partie "
+              "seulement ; les parties restantes du match et son tableau des scores ne sont "
+              "pas repris.",
+        "es": "Era la partida {k} de {n} de un torneo: rulekit resume termina solo esta "
+              "partida; las partidas que quedan y la tabla de puntuaciones no se reanudan.",
+    },
     "saved_over": {
         "en": "Game saved to {path}. Replay it with: rulekit replay {path}",
         "fr": "Partie sauvegardée dans {path}. Revoyez-la avec : rulekit replay {path}",

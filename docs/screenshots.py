@@ -49,6 +49,8 @@ SHOTS: list[Shot] = [
     ("chami", 3, 4, 0, lambda s: not s.stack and _choice(s) and _melds(s) >= 3),
     ("shamus", 2, 3, 1, lambda s: not s.stack and _choice(s) and _melds(s) >= 1),
     ("uno", 4, 2, 0, lambda s: not s.stack and _choice(s) and len(s.log) > 30),
+    ("crazy_eights", 3, 2, 0, lambda s: bool(s.stack) and _choice(s) and len(s.log) > 8),
+    ("spades", 4, 2, 0, lambda s: bool(s.stack) and _choice(s) and len(s.log) > 30),
 ]
 
 

@@ -26,7 +26,7 @@ SEATS3 = ["human", "random", "random"]
 def _options(out: str, after: str) -> dict[int, str]:
     """The numbered options printed after the line `after` (the last time it was printed), one
     a line or in columns (a long list)."""
-    block = out.rsplit(after + "\n", 1)[1]
+    block = out.rsplit(after, 1)[1].split("\n", 1)[1]  # the prompt may go on after `after`
     found: dict[int, str] = {}
     for line in block.splitlines():
         if re.match(r"^\s+\d+\) ", line) is None:

@@ -259,6 +259,45 @@ def test_a_save_whose_ruleset_changed_is_refused_with_both_hashes(tmp_path: Path
              f"saved sha256 {before}", f"now {file_hash(ruleset)}")
 
 
+def test_a_save_whose_parent_ruleset_changed_is_refused(tmp_path: Path) -> None:
+    """Issue 12: 'resuming a save whose ruleset changed since: refused, naming the ruleset and
+    what changed (its hash), exit 2' -- a ruleset that `extends:` another is changed when its
+    parent is, though its own file is not."""
+    (tmp_path / "base.yaml").write_text(MINIMAL.read_text(encoding="utf-8"), encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: base.yaml\n", encoding="utf-8")
+    save = tmp_path / "child-save.json"
+    r = cli("play", str(child), "--seats", "human,random", "--seed", "1", "--save", str(save),
+            stdin="quit\n")
+    assert r.code == 0, (r.out, r.err)
+    before = json.loads(save.read_text(encoding="utf-8"))["ruleset"]["sha256"]
+    base = tmp_path / "base.yaml"
+    base.write_text(base.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    from rulekit_cli.savegame import file_hash
+
+    r = cli("resume", str(save))
+    _refused(r, f"the ruleset {child.resolve()} or a ruleset it extends (base.yaml) has changed",
+             f"saved sha256 {before}", f"now {file_hash(child)}")
+    assert before != file_hash(child)
+
+
+def test_saving_a_game_of_a_match_says_only_the_game_is_resumed(tmp_path: Path) -> None:
+    """Issue 12: '`quit` ... save[s] the game ... and print how to resume'; with `--games N`
+    a save holds one game, and the message says the match's remaining games and scoreboard
+    are not resumed rather than let the player expect them."""
+    save = tmp_path / "match.json"
+    r = cli("play", str(MINIMAL), "--seats", "human,random", "--seed", "1", "--games", "3",
+            "--save", str(save), stdin="quit\n")
+    assert r.code == 0, (r.out, r.err)
+    assert f"Game saved to {save}. Resume it with: rulekit resume {save}" in r.out
+    assert ("This was game 1 of 3 of a match: rulekit resume finishes this game only; the "
+            "match's remaining games and its scoreboard are not resumed.") in r.out
+    single = tmp_path / "single.json"
+    r = cli("play", str(MINIMAL), "--seats", "human,random", "--seed", "1",
+            "--save", str(single), stdin="quit\n")
+    assert r.code == 0 and "of a match" not in r.out
+
+
 def test_a_finished_game_is_not_resumed_but_replayed(tmp_path: Path) -> None:
     save = tmp_path / "over.json"
     r = cli("play", str(MINIMAL), "--seats", "random,random", "--seed", "1", "--save", str(save))

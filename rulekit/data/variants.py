@@ -268,6 +268,21 @@ def extend(src: Source, chain: tuple[tuple[Path | None, str], ...] = (),
     return out
 
 
+def base_files(file: str) -> list[str]:
+    """The files the ruleset in file builds on through `extends`, nearest first ([] if none).
+
+    The chain is checked by `extend` first (same folder rules), so only files a load of this
+    ruleset would read are named; raise RulesetError where the load would."""
+    src = parse_yaml(read_text(file), file)
+    extend(src)
+    out: list[str] = []
+    while isinstance(src.data, dict) and isinstance(src.data.get(EXTENDS), str):
+        file = os.path.normpath(os.path.join(os.path.dirname(file), src.data[EXTENDS]))
+        out.append(file)
+        src = parse_yaml(read_text(file), file)
+    return out
+
+
 def _looks_like_ruleset(data: Any) -> bool:
     """Whether data is a mapping of ruleset keys only (the whole of a ruleset, or an overlay)."""
     from .schema import Ruleset  # the schema's top-level keys; imported here to keep it lazy
