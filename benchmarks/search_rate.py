@@ -3,11 +3,12 @@
 
     python benchmarks/search_rate.py rulesets/sham.yaml --players 4 --level medium --positions 10
 
-Plays games from --seed (the next seed when one ends) with random bots and, at --positions decisions (spread over the first
---span decisions, each with more than one legal action), lets the level's bot decide with its time
-budget and records how many iterations it ran (`IsmctsBot.last_iterations`). The median is the N
-of the stand-in `LEVEL:N` that plays like the level on this machine at its current load, and,
-unlike the level itself, plays the same games on any machine. Not a test: it depends on the load.
+Plays games from --seed (the next seed when one ends) with random bots and, at --positions
+decisions (spread over the first --span decisions of a game, each with more than one legal
+action), lets the level's bot decide with its time budget and records how many iterations it ran
+(`IsmctsBot.last_iterations`). The median is the N of the stand-in `LEVEL:N` that plays like the
+level on this machine at its current load and, unlike the level itself, plays the same games on
+any machine. Not a test: it depends on the load.
 """
 
 from __future__ import annotations
