@@ -16,7 +16,7 @@ from rich.text import Text
 import rulekit
 from rulekit.actions import CHOOSE, DONE, PICK, Action
 from rulekit.rules.reasons import say
-from rulekit.runtime.state import BuildFrame, State
+from rulekit.runtime.state import State
 
 from .look import Painter
 from .strings import command_of, t
@@ -104,10 +104,9 @@ class Question:
         self.lang = lang
         self.names = names
         self.legal = state.legal_actions()
-        top = state.stack[-1] if state.stack else None
-        self.param = (self.game.actions[top.action].params[top.pidx]
-                      if isinstance(top, BuildFrame) else None)
-        self.where = (top.action, top.pidx) if isinstance(top, BuildFrame) else None
+        pending = state.pending
+        self.param = pending.param if pending is not None else None
+        self.where = pending.step if pending is not None else None  # which question this is
         self.obs = rulekit.observation(state, seat)
         self.is_range = (self.param is not None and self.param.kind == "number" and all(
             a.kind == CHOOSE and isinstance(a.value, int) for a in self.legal))
@@ -242,8 +241,8 @@ class Question:
             trial.apply_unchecked(now[a.text])
             out.append(now[a.text])
         if finish and self.where is not None and not trial.is_over:
-            top = trial.stack[-1] if trial.stack else None
-            if isinstance(top, BuildFrame) and (top.action, top.pidx) == self.where:
+            after = trial.pending
+            if after is not None and after.step == self.where:  # still picking the same cards
                 done = [x for x in trial.legal_actions() if x.kind == DONE]
                 if done:
                     out.append(done[0])

@@ -15,7 +15,6 @@ from rulekit.bots import SPEC_HELP, parse_bot_spec
 from rulekit.data.variants import UnknownVariantError
 from rulekit.errors import render_diagnostics
 
-from .bench import run_bench
 from .games import UnknownGame, bundled, looks_like_path, resolve
 from .look import make_console, say
 from .play import HUMAN, MEDIUM, Saving, play, play_match, resume
@@ -23,8 +22,8 @@ from .playcheck import play_check
 from .replay import replay
 from .rules import print_rules
 from .savegame import Origin, SaveFileError, default_path, load_game, origin_of, read_save
-from .simulate import SimUsage, cmd_simulate
-from .simulate import add_parser as add_simulate_parser
+from .simulate_args import SimUsage
+from .simulate_args import add_parser as add_simulate_parser
 from .terminal import isatty, stopping_on_signals
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -376,6 +375,12 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return EXIT_USAGE
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from .simulate import cmd_simulate  # the simulator loads only for this command
+
+    return cmd_simulate(args)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """rulekit replay."""
     return replay(args.file, args.seat, make_console(), sys.stdin)
@@ -442,6 +447,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if game is None:
         return EXIT_USAGE
     players = _players(game, args.players)
+    from .bench import run_bench  # loaded by the one command that needs it: a fast start
+
     result = run_bench(game, players, args.games, args.seed, args.workers)
     variant = f" [{args.variant}]" if args.variant else ""
     result.ruleset = f"{game.name}{variant} ({args.ruleset})"
@@ -482,7 +489,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list,
-            "simulate": cmd_simulate, "resume": cmd_resume, "replay": cmd_replay,
+            "simulate": _simulate, "resume": cmd_resume, "replay": cmd_replay,
             "rules": cmd_rules}
 
 

@@ -21,7 +21,8 @@ import rulekit
 from rulekit.actions import Action
 from rulekit.bots import RandomBot
 from rulekit.runtime.observe import seat_name, summary_counts
-from rulekit.runtime.state import BuildFrame, State
+from rulekit.runtime.pending import TURN
+from rulekit.runtime.state import State
 
 from .answers import Question, meld_line, melds_seen
 from .bots import Thinking, kind_text, make_bot
@@ -263,17 +264,18 @@ class Match(HumanTurns):
         s = self.state
         g = self.game
         lang = self.lang
-        if not s.stack:
+        now = s.pending
+        if now is None or now.kind == TURN:
             return t("your_turn", lang)
-        top = s.stack[-1]
-        if isinstance(top, BuildFrame):
-            param = g.actions[top.action].params[top.pidx]
+        if now.param is not None:
+            param = now.param
             if param.prompt:
                 return g.texts.render(param.prompt, lang, {**self.screen.values(self.state, seat),
                                                            "actor": self.names[seat]})
             return t("choose_param", lang, what=g.texts.word(param.name, lang))
-        win = g.windows[top.win]
-        opener = self.names[top.opener] if top.opener is not None else "-"
+        win = now.window
+        assert win is not None  # neither a turn nor a parameter: a window asks
+        opener = self.names[now.opener] if now.opener is not None else "-"
         if win.prompt:
             return g.texts.render(win.prompt, lang, {**self.screen.values(self.state, seat),
                                                      "opener": opener, "actor": self.names[seat]})
@@ -307,7 +309,8 @@ class Match(HumanTurns):
             return None
         g = self.game
         act = next(a for a in g.actions if a.name == obs_pending["action"])
-        top = self.state.stack[-1]
+        now = self.state.pending
+        assert now is not None  # a pending decision with values chosen
         melds = melds_seen(obs)
         parts: list[Text] = []
         for p in act.params:
@@ -316,7 +319,7 @@ class Match(HumanTurns):
             v = obs_pending["chosen"][p.name]
             if v is None:
                 continue
-            meld = top.env.get(p.name) if p.value_type == "meld" else None
+            meld = now.value(p.name) if p.value_type == "meld" else None
             if meld in melds:  # the meld, numbered and shown as the table shows it
                 parts.append(Text(f"{meld}. ") + meld_line(self.paint, melds[meld], self.lang))
             elif p.kind == "cards":

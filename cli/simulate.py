@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 import time
@@ -42,83 +41,10 @@ from .sim_compare import compare
 from .sim_metrics import all_metrics
 from .sim_table import print_comparison, print_failures, print_metrics
 from .sim_tally import Tally
+from .simulate_args import SimUsage, cores
 
 SCHEMA_VERSION = 1
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-
-EPILOG = f"""\
-seats:
-  --seats lists one bot per seat, comma separated ({SPEC_HELP}); one kind alone fills every
-  seat. Default: random in every seat. With --rotate, game i moves everyone i seats on (as
-  `rulekit play --games` does), so each bot plays every seat; win rates are then also given
-  per player (the k-th entry of --seats).
-
-reproducibility:
-  game i (from 0) is dealt from seed S+i, S being --seed, and its bots are seeded from it too,
-  so the figures are the same for any --workers and on a cluster.
-
-metrics, the JSON schema and running on a cluster: docs/simulate.md.
-
-exit status: 0 every game ended; 1 some games failed (each is listed with its seed and a
-replay command); 2 a usage error or a ruleset that cannot be loaded; 130 interrupted (the
-games played so far are reported, and marked partial in --json and --report)."""
-
-
-class SimUsage(rulekit.UsageError):
-    """A usage error of `rulekit simulate` (printed with the command's usage line)."""
-
-
-def add_parser(sub: Any) -> argparse.ArgumentParser:
-    """Add the `simulate` sub-command to the sub-parsers of the rulekit command."""
-    from .main import _whole  # main is loaded: it is the one calling
-
-    p = sub.add_parser(
-        "simulate", help="play many games between bots and report who wins, how long, ...",
-        description="Play --games G games of RULESET between bots and report outcomes (win "
-                    "rates with 95% intervals, balance, first-player advantage), length, "
-                    "scores, choice, tension and events; with --compare, a second variant on "
-                    "the same seeds, side by side with the significance of each difference.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("ruleset", metavar="RULESET",
-                   help="a bundled game's name or a ruleset file (YAML)")
-    p.add_argument("--timed-bots", action="store_true",
-                   help="allow bots that think for a time per decision (medium, hard, "
-                        "ismcts:Ts); their results depend on the machine's load and on "
-                        "--workers, so the run cannot be repeated exactly")
-    p.add_argument("--variant", metavar="V",
-                   help="simulate this variant, or variants combined as A+B (default: the base "
-                        "game)")
-    p.add_argument("--players", "-n", type=_whole(1), metavar="N",
-                   help="number of seats (default: the number of --seats, else the ruleset's "
-                        "players.default, else 4 if allowed, else the minimum)")
-    p.add_argument("--seats", metavar="SPEC",
-                   help=f"one bot per seat, comma separated ({SPEC_HELP})")
-    p.add_argument("--rotate", action="store_true", help="rotate the seats between games")
-    p.add_argument("--games", "-g", type=_whole(1), default=1000, metavar="G",
-                   help="number of games (default: 1000)")
-    p.add_argument("--seed", type=_whole(0), default=0, metavar="S",
-                   help="game i is dealt from seed S+i (default: 0)")
-    p.add_argument("--workers", "-j", type=_whole(1), default=None, metavar="K",
-                   help=f"processes to play in (default: every core, here {cores()})")
-    p.add_argument("--dask", metavar="ADDRESS",
-                   help="play on the Dask scheduler at ADDRESS, e.g. tcp://10.0.0.5:8786 "
-                        "(extra rulekit[cluster])")
-    p.add_argument("--compare", metavar="V2",
-                   help="also play variant V2 on the same seeds and seats and compare (use "
-                        "'base' for the base game)")
-    p.add_argument("--json", metavar="FILE", help="write every figure to FILE (JSON)")
-    p.add_argument("--report", metavar="FILE.html",
-                   help="write a self-contained HTML report with plots (extra rulekit[report])")
-    return p
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
 
 # ---- checking the options, before any game ---------------------------------------------
 

@@ -15,7 +15,8 @@ from rich.text import Text
 
 import rulekit
 from rulekit.actions import Action
-from rulekit.runtime.state import BuildFrame, State, WindowFrame
+from rulekit.runtime.pending import PARAM, WINDOW
+from rulekit.runtime.state import State
 
 from .answers import Question
 from .look import Painter
@@ -100,8 +101,9 @@ class HumanTurns:
                 raise QuitGame
             if answer.command == "back":
                 if self.build is None:
-                    top = s.stack[-1] if s.stack else None
-                    why = "back_window" if isinstance(top, WindowFrame) else "back_nothing"
+                    now = s.pending
+                    why = "back_window" if now is not None and now.kind == WINDOW else \
+                        "back_nothing"
                     self.console.print(t(why, self.lang), style="yellow")
                     self._show_question(seat, prompt, question)
                     continue
@@ -139,8 +141,8 @@ class HumanTurns:
 
     def _building(self, seat: int) -> bool:
         """Whether seat is putting a move of its own together (a parameter is being asked)."""
-        top = self.state.stack[-1] if self.state.stack and not self.state.is_over else None
-        return isinstance(top, BuildFrame) and top.actor == seat
+        now = self.state.pending
+        return now is not None and now.kind == PARAM and now.decider == seat
 
     def _apply_move(self, seat: int, actions: list[Action], chosen: bool) -> None:
         """Apply one answer; once the move is complete, show its results in a shared game."""

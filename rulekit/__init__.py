@@ -24,12 +24,13 @@ from .errors import (
 from .loading import load, load_text
 from .runtime.game import Game
 from .runtime.observe import events_for, observation, render_event, resample
+from .runtime.pending import Pending
 from .runtime.state import Outcome, State
 
 __all__ = [
     "Action", "CannotReadError", "Diagnostic", "EvaluationLimitError", "Game", "GameOverError",
-    "IllegalActionError", "InvariantError", "Outcome", "RuleRuntimeError", "RulekitError",
-    "RulesetError", "State", "StateDocumentError", "UsageError", "events_for", "load",
-    "load_text", "observation", "render_event", "resample", "UnknownVariantError",
+    "IllegalActionError", "InvariantError", "Outcome", "Pending", "RuleRuntimeError",
+    "RulekitError", "RulesetError", "State", "StateDocumentError", "UsageError", "events_for",
+    "load", "load_text", "observation", "render_event", "resample", "UnknownVariantError",
 ]
 __version__ = "0.1.0"

@@ -8,7 +8,7 @@ from ..lang.expressions import INT, PLAYER, Scope, local
 from ..rules.hints import BotHints
 
 if TYPE_CHECKING:
-    from .compiler import Compiler
+    from .base import CompilerBase as Compiler
 
 
 def compile_hints(c: Compiler) -> None:

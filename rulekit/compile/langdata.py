@@ -20,7 +20,7 @@ from ..lang.expressions import INT, did_you_mean, show_values
 from ..lang.textcheck import TextUse
 
 if TYPE_CHECKING:
-    from .compiler import Compiler
+    from .base import CompilerBase as Compiler
 
 Fn = Callable[[Any, dict], Any]
 

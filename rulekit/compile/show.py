@@ -24,7 +24,7 @@ from ..lang.expressions import (
 )
 
 if TYPE_CHECKING:
-    from .compiler import Compiler
+    from .base import CompilerBase as Compiler
 
 Fn = Callable[[Any, dict], Any]
 PICKED = "picked"  # the name a cards parameter's where, min and max see the picks by

@@ -16,7 +16,7 @@ from ..lang.expressions import BOOL, INT, charge
 if TYPE_CHECKING:
     from ..data.yamlsource import YamlPath
     from ..lang.expressions import Scope
-    from .compiler import Compiler
+    from .base import CompilerBase as Compiler
 
 Fn = Callable[[Any, dict], Any]
 # Python failures a rule can cause (a ruleset bug the loader could not see); shown in words

@@ -27,7 +27,7 @@ from ..lang.expressions import (
 )
 
 if TYPE_CHECKING:
-    from .compiler import Compiler
+    from .base import CompilerBase as Compiler
 
 Fn = Callable[[Any, dict], Any]
 PASSED_ON = ("actor", "opener")  # not visible in a procedure, but who opens a window it asks

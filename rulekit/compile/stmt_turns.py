@@ -15,7 +15,7 @@ from ..lang.expressions import MAX_INT, PLAYER, Scope, local
 if TYPE_CHECKING:
     from ..data.schema import PhaseSpec
     from ..data.yamlsource import YamlPath
-    from .compiler import Compiler
+    from .base import CompilerBase as Compiler
 
 Fn = Callable[[Any, dict], Any]
 

@@ -28,7 +28,7 @@ from ..lang.textcheck import TextUse
 from ..rules.tableview import ME, SHOWN_BY_DRIVER, TableView
 
 if TYPE_CHECKING:
-    from .compiler import Compiler
+    from .base import CompilerBase as Compiler
 
 
 def _public_tables(c: Compiler) -> tuple[Tables, set[str], set[str]]:

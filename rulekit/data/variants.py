@@ -453,7 +453,7 @@ def _clash(path: YamlPath, value: Any, before: dict[YamlPath, Any]) -> YamlPath 
     return None
 
 
-def _unknown(src: Source, variant: str, declared: dict[str, str],
+def _unknown(src: Source, variant: str, declared: dict[str, Any],
              choice: str | None = None) -> UnknownVariantError:
     names = list(declared)
     within = f" (in '{choice}')" if choice is not None and choice != variant else ""
@@ -477,6 +477,9 @@ class Labelled(Protocol):
     variant: str | None
     variants: list[str]
     variant_descriptions: dict[str, str]
+    variant_texts: dict[str, dict[str, str]]
+    variant_changes: dict[str, list[str]]
+    languages: list[str]
 
 
 LabelledT = TypeVar("LabelledT", bound=Labelled)

@@ -6,372 +6,68 @@ an action's parameters, comprehension variables). Nothing walks a syntax tree at
 
 from __future__ import annotations
 
-import functools
-import itertools
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token, Tree
 
 from ..data.spelling import did_you_mean
-from ..errors import EvaluationLimitError, RuleRuntimeError
+from ..errors import RuleRuntimeError
 from . import turnorder
-
-Fn = Callable[[Any, dict], Any]
-
-INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
-    "int", "bool", "str", "player", "card", "zone", "none", "any")
-CARDS, PLAYERS = "list[card]", "list[player]"
-MELD = "meld"
-TEAM = "team"
-
-
-def list_of(t: str) -> str:
-    """The type of a list whose elements have type t."""
-    return f"list[{t}]"
-
-
-def elem_of(t: str) -> str | None:
-    """The element type of a list type, or None if t is not a list (zones hold cards)."""
-    if t == ZONE:
-        return CARD
-    if t.startswith("list["):
-        return t[5:-1]
-    return None
-
-
-def compatible(expected: str, got: str) -> bool:
-    """Whether a value of type got may stand where expected is wanted."""
-    if expected == got or ANY in (expected, got):
-        return True
-    if got == NONE and expected in (PLAYER, CARD, STR, MELD):
-        return True
-    if expected == CARDS and got == ZONE:
-        return True
-    ee, ge = elem_of(expected), elem_of(got)
-    if ee is not None and ge is not None:
-        return compatible(ee, ge) or ge == ANY
-    return False
-
-
-@dataclass
-class Typed:
-    """A compiled expression: its static type, its closure, a constant value if known."""
-
-    type: str
-    fn: Fn
-    const: Any = None
-    is_const: bool = False
-    domain: frozenset | None = None  # allowed symbols, for enum-valued card attributes
-    uses_random: bool = False
-    names: dict | None = None  # a number's values shown by name (value -> text key)
-    words: Any = None  # a choice's literal words, checked against the domains it meets
-
-
-MAX_INT = 10**15  # every number the rules compute stays within +-MAX_INT
-HEAVY = 64  # a definition whose evaluation costs more charges the budget each time it is used
-
-
-def over_budget(s: Any) -> None:
-    """Raise the error for a state whose evaluation budget (`s.work`) has run out."""
-    limit = getattr(getattr(s, "game", None), "max_work", None)
-    raise EvaluationLimitError("", f"the rules did more than {limit} steps of work before the "
-                               "next decision (limits.max_work): a loop, a list or a count too "
-                               "large")
-
-
-def charge(s: Any, amount: int) -> None:
-    """Draw amount (if positive) on the state's evaluation budget (limits.max_work)."""
-    if amount > 0:
-        left = s.work - amount
-        s.work = left
-        if left < 0:
-            over_budget(s)
-
-
-def charged(typed: Typed, cost: int) -> Typed:
-    """typed, drawing cost on the evaluation budget each time it is evaluated."""
-    f = typed.fn
-
-    def g(s: Any, e: dict) -> Any:
-        w = s.work - cost
-        s.work = w
-        if w < 0:
-            over_budget(s)
-        return f(s, e)
-
-    return Typed(typed.type, g, domain=typed.domain, uses_random=typed.uses_random)
-
-
-class LoadTimeState:
-    """Stands for the state when the loader evaluates an expression (computed card tables)."""
-
-    __slots__ = ("work",)
-
-    def __init__(self) -> None:
-        self.work = 10_000_000
-
-
-class CompileError(Exception):
-    """A problem in one DSL string: message, (line, col) inside the string, hint."""
-
-    def __init__(self, message: str, line: int = 0, col: int = 0, hint: str = ""):
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.col = col
-        self.hint = hint
-
-
-class ExpansionError(CompileError):
-    """The compiled expressions grew past MAX_COMPILED_NODES; loading stops at once."""
-
-
-@functools.lru_cache(maxsize=64)
-def show_values(domain: frozenset) -> str:
-    """An enum's values for a message: all of a small one, the first few of a large one."""
-    values = sorted(domain, key=str) if len({type(v) for v in domain}) > 1 else sorted(domain)
-    if len(values) <= 20:
-        return str(values)
-    return str(values[:20])[:-1] + f", ...] ({len(values)} values)"
-
-
-@functools.cache
-def _parser() -> Lark:
-    text = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", start=["start_expr", "start_stmt"], propagate_positions=True,
-                maybe_placeholders=True)
-
-
-MAX_DSL_LENGTH = 4000
-_KEYS = itertools.count(1)
-MAX_COMPILED_NODES = 300_000
-
-
-def parse(text: str, start: str) -> Tree:
-    """Parse DSL text (start is 'expr' or 'stmt'); raise CompileError with its position.
-
-    Each distinct text is parsed once: a ruleset may repeat one long text many times (a YAML
-    alias costs nothing to write), and the trees are never modified after parsing."""
-    tree, error = _parse_cached(text, start)
-    if error is not None:
-        raise CompileError(*error)
-    return tree
-
-
-@functools.lru_cache(maxsize=4096)
-def _parse_cached(text: str, start: str) -> tuple[Any, tuple[str, int, int, str] | None]:
-    try:
-        return _parse(text, start), None
-    except CompileError as e:
-        return None, (e.message, e.line, e.col, e.hint)
-
-
-def _parse(text: str, start: str) -> Tree:
-    if len(text) > MAX_DSL_LENGTH:
-        raise CompileError(f"this text is too long ({len(text)} characters; at most "
-                           f"{MAX_DSL_LENGTH})")
-    try:
-        tree = _parser().parse(text, start=f"start_{start}")
-    except UnexpectedCharacters as e:
-        ch = text[e.pos_in_stream]
-        hint = ("a quoted text ends with the same quote, on the same line" if ch in "'\""
-                else "operators are: + - * // % == != < <= > >= and or not in")
-        raise CompileError(f"unexpected character {ch!r}", e.line - 1, e.column - 1,
-                           hint) from None
-    except UnexpectedEOF as e:
-        lines = text.splitlines() or [""]
-        raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1]),
-                           _parse_hint(text, start, None, set(e.expected or ()))) from None
-    except UnexpectedToken as e:
-        tok = e.token
-        expected = {x for x in e.expected if not x.startswith("_")}
-        if tok.type == "$END":
-            lines = text.splitlines() or [""]
-            raise CompileError("the text ends too early", len(lines) - 1, len(lines[-1]),
-                               _parse_hint(text, start, None, expected)) from None
-        if tok.type in ("NAME", "INT", "STRING", "TRUE", "FALSE", "NONE"):
-            # a value right after an operator word is only refused if that word was read as a
-            # name ('a or or b'): the word is the mistake
-            m = re.search(r"([A-Za-z_]\w*)\s*$", text[:tok.start_pos])
-            if m and m.group(1) in ("or", "and", "not", "in", "if", "else", "for"):
-                at = m.start(1)
-                raise CompileError(f"unexpected {m.group(1)!r}", text.count("\n", 0, at),
-                                   at - (text.rfind("\n", 0, at) + 1),
-                                   "a value is missing before it") from None
-        raise CompileError(f"unexpected {tok.value!r}", tok.line - 1, tok.column - 1,
-                           _parse_hint(text, start, tok, expected)) from None
-    except UnexpectedInput as e:  # pragma: no cover - other lark input errors
-        raise CompileError(str(e).splitlines()[0], getattr(e, "line", 1) - 1,
-                           getattr(e, "column", 1) - 1) from None
-    except RecursionError:
-        raise CompileError("the expression is nested too deeply") from None
-    return tree.children[0]
-
-
-_TERMINAL_NAMES = {"NAME": "a name", "INT": "a number", "STRING": "a quoted text",
-                   "COMP_OP": "a comparison", "ADD_OP": "+ or -", "MUL_OP": "*, // or %",
-                   "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
-                   "DOT": "'.'", "EQUAL": "'='", "MINUS": "'-'"}
-
-
-def _show_terminal(name: str) -> str:
-    return _TERMINAL_NAMES.get(name, f"'{name.lower()}'")
-
-
-STATEMENT_FORMS = {
-    "set": "set VARIABLE = VALUE", "add": "add NUMBER to VARIABLE",
-    "move": "move CARDS to ZONE [face up | face down | at bottom]",
-    "draw": "draw NUMBER from ZONE to ZONE", "refill": "refill ZONE from ZONE up to NUMBER",
-    "deal": "deal NUMBER from ZONE to each PLAYER-ZONE", "shuffle": "shuffle ZONE",
-    "swap": "swap ZONE with ZONE", "reveal": "reveal CARDS", "ask": "ask WINDOW [to PLAYERS]",
-    "show": "show CARDS to PLAYERS",
-    "end": "end turn, or end game REASON", "turn": "turn to PLAYER", "pass": "pass",
-    "reverse": "reverse turn order", "skip": "skip NUMBER",
-    "call": "call PROCEDURE(ARGUMENTS)",
-}
-TURN_DIRECTIONS = frozenset({turnorder.CLOCKWISE, turnorder.COUNTERCLOCKWISE})
-
-
-def _parse_hint(text: str, start: str, tok: Token | None, expected: set[str]) -> str:
-    """What to do about a DSL syntax error at tok (None: the text ended too early)."""
-    words = text.split()
-    first = words[0] if words else ""
-    if start == "stmt" and first not in STATEMENT_FORMS and (
-            tok is None and len(words) <= 1 or tok is not None and tok.column == tok.line == 1):
-        close = did_you_mean(first, STATEMENT_FORMS)
-        return ((close + " " if close else "") + "an effect starts with one of: set, add, move, "
-                "draw, refill, deal, shuffle, swap, reveal, ask, end turn, turn to, end game, "
-                "pass, reverse turn order, skip, call, show")
-    if tok is not None and tok.value == "=" and not (start == "stmt" and first == "set"):
-        return "to compare, write ==, !=, <, <=, > or >="
-    if tok is None:
-        opened = []
-        for ch in re.sub(r"'[^']*'|\"[^\"]*\"", "", text):
-            if ch in "([":
-                opened.append(ch)
-            elif ch in ")]" and opened:
-                opened.pop()
-        if opened:
-            return f"is a '{')' if opened[-1] == '(' else ']'}' missing?"
-    if start == "stmt" and first in STATEMENT_FORMS:
-        return "write it as: " + STATEMENT_FORMS[first]
-    if tok is not None and expected <= {"$END"}:
-        if tok.type == "RPAR":
-            return "this ')' has no matching '('"
-        return "the expression is already complete before this"
-    if {"NAME", "INT"} <= expected:
-        return "expected a value: a name, a number, a quoted text, '(' or '['"
-    shown = sorted(_show_terminal(x) for x in expected if x != "$END")
-    if shown and len(shown) <= 6:
-        return "expected " + ", ".join(shown)
-    if tok is not None and tok.type in ("NAME", "INT", "STRING"):
-        return "is an operator (and, or, ==, +, ...) or a ',' missing before this?"
-    return ""
-
-
-def pos_of(node: Tree | Token) -> tuple[int, int]:
-    """0-based (line, col) of a tree node or token inside its DSL string."""
-    if isinstance(node, Token):
-        return (node.line or 1) - 1, (node.column or 1) - 1
-    meta = node.meta
-    if getattr(meta, "empty", True):
-        for child in node.children:
-            if isinstance(child, Tree | Token):
-                return pos_of(child)
-        return 0, 0
-    return meta.line - 1, meta.column - 1
-
-
-def fail(node: Tree | Token, message: str, hint: str = "") -> CompileError:
-    """A CompileError located at node."""
-    line, col = pos_of(node)
-    return CompileError(message, line, col, hint)
-
-
-# ---------------------------------------------------------------------------------------------
-# Names visible to a compiled expression
-
-
-@dataclass
-class Scope:
-    """Local names visible to an expression: name -> Typed (an env lookup or a bound argument)."""
-
-    names: dict[str, Typed] = field(default_factory=dict)
-    effects: bool = False  # random() and other effectful calls are allowed
-
-    def child(self) -> Scope:
-        """A nested scope with the same names."""
-        return Scope(dict(self.names), self.effects)
-
-    def fresh_key(self, name: str) -> str:
-        """A unique env key for a comprehension variable, so nested uses never clash.
-
-        Unique across every compilation: a definition compiled once and cached is reused inside
-        other rules' loops, so keys from separate scopes must never coincide.
-        """
-        return f"{name}#{next(_KEYS)}"
-
-
-def local(name: str, type_: str, key: str | None = None) -> Typed:
-    """A Typed that reads env[key]."""
-    k = key or name
-
-    def get(s: Any, e: dict) -> Any:
-        return e[k]
-
-    return Typed(type_, get)
-
-
-class Tables:
-    """What the compiler needs to know about a game: attributes, zones, variables, definitions."""
-
-    def __init__(self) -> None:
-        self.attributes: dict[str, tuple[str, frozenset | None, list]] = {}
-        self.table_zones: dict[str, int] = {}
-        self.player_zones: dict[str, int] = {}  # name -> kind index
-        self.n_table_zones = 0
-        self.game_vars: dict[str, tuple[int, str]] = {}
-        self.player_vars: dict[str, tuple[int, str]] = {}
-        self.turn_vars: dict[str, tuple[int, str]] = {}
-        self.definitions: dict[str, tuple[list[str], Tree | None, str]] = {}
-        self.symbols: set[str] = set()
-        self.windows: set[str] = set()
-        self.text_keys: set[str] = set()
-        self.has_melds = False
-        self.meld_span = 0  # how many values a run may cover (the meld search's width)
-        self.team_zones: dict[str, int] = {}  # name -> kind index
-        self.team_vars: dict[str, tuple[int, str]] = {}
-        self.team_names: list[str] = []
-        self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
-        self.var_names: dict[str, dict[int, str]] = {}  # number variables shown by name
-        self.var_domains: dict[str, frozenset] = {}  # word variables: their attribute's words
-
-
-MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",
-                 "can_extend", "can_form_meld", "can_meld_with"}
-BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
-            "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
-            "cards", "len", "team", "members", "next_in_turn"} | MELD_BUILTINS
-AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
-
-
-class DefinitionError(Exception):
-    """A definition failed to compile; the compiler reports it at the definition."""
-
-    def __init__(self, name: str, error: CompileError, use: tuple[int, int] | None = None,
-                 via: str = ""):
-        self.name = name  # the definition whose text has the error
-        self.error = error  # located in that definition's text
-        self.use = use  # (line, col) of the use in the text being compiled
-        self.via = via  # the definition used there, when that is not `name` itself
-
-
-class ExprCompiler:
+from .budget import (
+    HEAVY,
+    MAX_INT,
+    LoadTimeState,
+    _bounded,
+    _scanned,
+    charge,
+    charged,
+)
+from .builtins import BuiltinsMixin
+from .comprehensions import ComprehensionsMixin
+from .parsing import (
+    MAX_COMPILED_NODES,
+    TURN_DIRECTIONS,
+    CompileError,
+    ExpansionError,
+    _parse_cached,
+    fail,
+    parse,
+    pos_of,
+)
+from .scope import (
+    BUILTINS,
+    DefinitionError,
+    Scope,
+    Tables,
+    local,
+)
+from .types import (
+    ANY,
+    BOOL,
+    CARD,
+    CARDS,
+    INT,
+    MELD,
+    NONE,
+    PLAYER,
+    PLAYERS,
+    STR,
+    TEAM,
+    ZONE,
+    Fn,
+    Typed,
+    compatible,
+    const,
+    describe,
+    elem_of,
+    list_of,
+    plural,
+    show_values,
+)
+
+
+class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
     """Compiles expression trees to closures, with static types and located errors."""
 
     def __init__(self, tables: Tables):
@@ -412,7 +108,7 @@ class ExprCompiler:
 
     # -- literals -------------------------------------------------------------------------
     def c_int_(self, tree: Tree, scope: Scope) -> Typed:
-        v = int(tree.children[0])
+        v = int(str(tree.children[0]))
         if v > 10**12:
             raise fail(tree, f"the number {v} is too large (at most 10^12)")
         return const(INT, v)
@@ -458,15 +154,18 @@ class ExprCompiler:
             return scope.names[name]
         if name in t.game_vars:
             idx, ty = t.game_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.gvars[i], domain=t.var_domains.get(name),
+            return Typed(ty, lambda s, e, i=idx: s.gvars[i],  # type: ignore[misc]
+                         domain=t.var_domains.get(name),
                          names=t.var_names.get(name))
         if name in t.turn_vars:
             idx, ty = t.turn_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.tvars[i], domain=t.var_domains.get(name),
+            return Typed(ty, lambda s, e, i=idx: s.tvars[i],  # type: ignore[misc]
+                         domain=t.var_domains.get(name),
                          names=t.var_names.get(name))
         if name in t.table_zones:
             z = t.table_zones[name]
-            return Typed(ZONE, lambda s, e, z=z: z, const=z, is_const=True)
+            return Typed(ZONE, lambda s, e, z=z: z,  # type: ignore[misc]
+                         const=z, is_const=True)
         if name in t.definitions:
             return self.definition(name, [], node, scope)
         if name == "players":
@@ -785,129 +484,6 @@ class ExprCompiler:
         f = a.fn
         return Typed(INT, lambda s, e: -f(s, e), uses_random=a.uses_random)
 
-    # -- comprehensions -------------------------------------------------------------------
-    def _generator(self, var_tok: Token, iter_tree: Tree, cond_tree: Tree | None, body_tree: Tree,
-                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
-        it = self.expr(iter_tree, scope)
-        et = elem_of(it.type)
-        if et is None:
-            raise fail(iter_tree, "'for ... in' needs a list or a zone, "
-                       f"but this is {describe(it.type)}")
-        inner = scope.child()
-        key = inner.fresh_key(str(var_tok))
-        inner.names[str(var_tok)] = local(str(var_tok), et, key)
-        cond = None
-        w0 = self.weight
-        if cond_tree is not None:
-            cond = self.expect(cond_tree, inner, BOOL, "the condition after 'if'").fn
-        body = self.expr(body_tree, inner)
-        # the cost of one element: each comprehension charges len(items) * w before its loop
-        w = self.weight - w0
-        itf = it.fn
-        if it.type == ZONE:
-            def items(s: Any, e: dict) -> list:
-                return s.zones[itf(s, e)]
-        else:
-            items = itf
-        return body, items, cond, key, w
-
-    def c_list_comp(self, tree: Tree, scope: Scope) -> Typed:
-        body_tree, var_tok, iter_tree, cond_tree = tree.children
-        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
-        bf = body.fn
-
-        def f(s: Any, e: dict) -> list:
-            out = []
-            xs = items(s, e)
-            charge(s, len(xs) * w)
-            for x in xs:
-                e[key] = x
-                if cond is None or cond(s, e):
-                    out.append(bf(s, e))
-            return out
-
-        return Typed(list_of(body.type), f, names=body.names)
-
-    def c_gen_call(self, tree: Tree, scope: Scope) -> Typed:
-        name_tok, body_tree, var_tok, iter_tree, cond_tree = tree.children
-        name = str(name_tok)
-        if name not in AGGREGATES:
-            raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
-                       "aggregates are: " + ", ".join(sorted(AGGREGATES)))
-        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
-        bf = body.fn
-        if name in ("all", "any") and body.type != BOOL:
-            raise fail(body_tree, f"{name}() needs a condition, but this is {describe(body.type)}")
-        if name in ("sum", "min", "max") and body.type != INT:
-            raise fail(body_tree, f"{name}() needs numbers, but this is {describe(body.type)}")
-        if name == "count":
-            if cond is None and body.type == BOOL:
-                cond, bf = bf, None  # count(c.x == 1 for c in z) counts the true ones
-            def f(s: Any, e: dict) -> int:
-                n = 0
-                xs = items(s, e)
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if cond is None or cond(s, e):
-                        n += 1
-                return n
-            return Typed(INT, f)
-        if name == "sum":
-            def f(s: Any, e: dict) -> int:
-                n = 0
-                xs = items(s, e)
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if cond is None or cond(s, e):
-                        n += bf(s, e)
-                return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
-            return Typed(INT, f)
-        if name == "all":
-            def f(s: Any, e: dict) -> bool:
-                xs = items(s, e)
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if (cond is None or cond(s, e)) and not bf(s, e):
-                        return False
-                return True
-            return Typed(BOOL, f)
-        if name == "any":
-            def f(s: Any, e: dict) -> bool:
-                xs = items(s, e)
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if (cond is None or cond(s, e)) and bf(s, e):
-                        return True
-                return False
-            return Typed(BOOL, f)
-        if name == "first":
-            def f(s: Any, e: dict) -> Any:
-                xs = items(s, e)
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if cond is None or cond(s, e):
-                        return bf(s, e)
-                return None
-            return Typed(body.type, f, names=body.names)
-        pick = min if name == "min" else max
-
-        def f(s: Any, e: dict) -> int:
-            vals = []
-            xs = items(s, e)
-            charge(s, len(xs) * w)
-            for x in xs:
-                e[key] = x
-                if cond is None or cond(s, e):
-                    vals.append(bf(s, e))
-            return pick(vals) if vals else 0
-
-        return Typed(INT, f, names=body.names)
-
     # -- calls ----------------------------------------------------------------------------
     def c_call(self, tree: Tree, scope: Scope) -> Typed:
         name_tok, arglist = tree.children
@@ -922,280 +498,44 @@ class ExprCompiler:
         args = [self.expr(a, scope) for a in arg_trees]
         return self.builtin(name, args, arg_trees, tree, scope)
 
-    def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
-                     arity: Any, need: Any) -> Typed:
-        """Compile a call to one of the meld built-ins."""
-
-        def cards_arg(i: int) -> Fn:
-            f = _cards_of(args[i])
-            if f is None:
-                raise fail(trees[i], f"{name}() needs cards (a zone or a list), but this is "
-                           f"{describe(args[i].type)}")
-            return _scanned(f, self.t.meld_span)  # a meld search runs over the values
-
-        if name == "melds":
-            arity(1)
-            zf = need(0, ZONE, "a zone")
-            return Typed(list_of(MELD), lambda s, e: s.melds_in(zf(s, e)))
-        if name == "meld_cards":
-            arity(1)
-            mf = need(0, MELD, "a meld")
-            return Typed(CARDS, lambda s, e: s.meld_cards(_meld_id(s, mf(s, e))))
-        if name == "meld_kind":
-            arity(1)
-            mf = need(0, MELD, "a meld")
-            return Typed(STR, lambda s, e: s.meld_kinds[_meld_id(s, mf(s, e))],
-                         domain=frozenset({"run", "set"}))
-        if name in ("meld_of", "meld_value"):
-            arity(1)
-            cf = need(0, CARD, "a card")
-            if name == "meld_of":
-                return Typed(MELD, lambda s, e: s.meld_of[cf(s, e)] or None)
-            return Typed(INT, lambda s, e: s.meld_value(cf(s, e)))
-        if name == "is_meld":
-            arity(1, 2)
-            cs = cards_arg(0)
-            vf = need(1, INT, "a number") if len(args) == 2 else (lambda s, e: None)
-            return Typed(BOOL, lambda s, e: s.game.meld_rules.check(list(cs(s, e)), vf(s, e))
-                         is not None)
-        if name == "can_extend":
-            arity(2, 3)
-            mf = need(0, MELD, "a meld")
-            cf = need(1, CARD, "a card")
-            vf = need(2, INT, "a number") if len(args) == 3 else (lambda s, e: None)
-
-            def can_extend(s: Any, e: dict) -> bool:
-                c = cf(s, e)
-                m = mf(s, e)
-                if c is None or m is None:
-                    return False
-                return s.extension_value(_meld_id(s, m), c, vf(s, e)) is not None
-
-            return Typed(BOOL, can_extend)
-        if name == "can_form_meld":
-            arity(1)
-            cs = cards_arg(0)
-            return Typed(BOOL, lambda s, e: s.game.meld_rules.possible([], list(cs(s, e))))
-        arity(2)  # can_meld_with(card, cards)
-        cf = need(0, CARD, "a card")
-        cs = cards_arg(1)
-
-        def with_card(s: Any, e: dict) -> bool:
-            c = cf(s, e)
-            if c is None:
-                return False
-            return s.game.meld_rules.possible([c], [x for x in cs(s, e) if x != c])
-
-        return Typed(BOOL, with_card)
-
-    def builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
-                scope: Scope) -> Typed:
-        """Compile a call to a built-in function."""
-
-        def arity(*ns: int) -> None:
-            if len(args) not in ns:
-                want = " or ".join(str(n) for n in ns)
-                raise fail(node, f"{name}() takes {want} argument(s), got {len(args)}")
-
-        def need(i: int, type_: str, what: str) -> Fn:
-            if not compatible(type_, args[i].type):
-                raise fail(trees[i], f"{name}() needs {what}, but this is {describe(args[i].type)}")
-            return args[i].fn
-
-        if name in ("team", "members"):
-            if not self.t.team_names:
-                raise fail(node, f"{name}() needs a 'teams:' section in the ruleset")
-            arity(1)
-            if name == "team":
-                pf = need(0, PLAYER, "a player")
-                return Typed(TEAM, lambda s, e: s.team_of[pf(s, e)])
-            tf = need(0, TEAM, "a team")
-            return Typed(PLAYERS, lambda s, e: [p for p in range(s.n)
-                                                if s.team_of[p] == tf(s, e)])
-        if name in MELD_BUILTINS:
-            if not self.t.has_melds:
-                raise fail(node, f"{name}() needs a 'melds:' section in the ruleset",
-                           "declare how runs and sets are made: melds: {value: ..., run: ...}")
-            return self.meld_builtin(name, args, trees, node, arity, need)
-        if name in ("size", "len", "count"):
-            arity(1)
-            a = args[0]
-            f = a.fn
-            if a.type == ZONE:
-                return Typed(INT, lambda s, e: len(s.zones[f(s, e)]))
-            if elem_of(a.type) is None:
-                raise fail(trees[0], f"{name}() needs a zone or a list, "
-                           f"but this is {describe(a.type)}")
-            return Typed(INT, lambda s, e: len(f(s, e)))
-        if name == "cards":
-            arity(1)
-            f = need(0, ZONE, "a zone")
-            zf = _scanned(lambda s, e: s.zones[f(s, e)])
-            return Typed(CARDS, lambda s, e: list(zf(s, e)))
-        if name in ("min", "max"):
-            if len(args) == 1 and elem_of(args[0].type) == INT:
-                f = _scanned(args[0].fn)
-                pick = min if name == "min" else max
-                return Typed(INT, lambda s, e: pick(f(s, e), default=0))
-            arity(2)
-            f, g = need(0, INT, "numbers"), need(1, INT, "numbers")
-            if name == "min":
-                return Typed(INT, lambda s, e: min(f(s, e), g(s, e)))
-            return Typed(INT, lambda s, e: max(f(s, e), g(s, e)))
-        if name == "abs":
-            arity(1)
-            f = need(0, INT, "a number")
-            return Typed(INT, lambda s, e: abs(f(s, e)))
-        if name in ("sum", "all", "any", "first"):
-            arity(1)
-            et = elem_of(args[0].type)
-            if et is None:
-                raise fail(trees[0], f"{name}() needs a list, but this is {describe(args[0].type)}")
-            f = args[0].fn
-            if args[0].type == ZONE:
-                g = f
-                f = lambda s, e: s.zones[g(s, e)]  # noqa: E731
-            if name == "first":
-                return Typed(et, lambda s, e: next(iter(f(s, e)), None), names=args[0].names)
-            f = _scanned(f)
-            if name == "sum":
-                if et != INT:
-                    raise fail(trees[0], "sum() needs a list of numbers")
-                def total(s: Any, e: dict) -> int:
-                    n = sum(f(s, e))
-                    return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
-                return Typed(INT, total)
-            if et != BOOL:
-                raise fail(trees[0], f"{name}() needs a list of conditions")
-            fn = all if name == "all" else any
-            return Typed(BOOL, lambda s, e: fn(f(s, e)))
-        if name in ("players_after", "players_from"):
-            arity(1)
-            f = need(0, PLAYER, "a player")
-            start = 1 if name == "players_after" else 0
-
-            def order(s: Any, e: dict) -> list:
-                p = f(s, e)
-                n = s.n
-                return [(p + i) % n for i in range(start, n)] if start else \
-                    [(p + i) % n for i in range(n)]
-
-            return Typed(PLAYERS, order)
-        if name in ("next_player", "prev_player"):
-            arity(1)
-            f = need(0, PLAYER, "a player")
-            step = 1 if name == "next_player" else -1
-            return Typed(PLAYER, lambda s, e: (f(s, e) + step) % s.n)
-        if name == "next_in_turn":  # who gets the turn after p (direction, active; no skips)
-            arity(1)
-            f = need(0, PLAYER, "a player")
-            return Typed(PLAYER, lambda s, e: turnorder.next_in_turn(s, f(s, e)))
-        if name == "seat":
-            arity(1)
-            f = need(0, PLAYER, "a player")
-            return Typed(INT, f)
-        if name == "top":
-            arity(1, 2)
-            f = need(0, ZONE, "a zone")
-            if len(args) == 1:
-                def top1(s: Any, e: dict) -> Any:
-                    z = s.zones[f(s, e)]
-                    return z[-1] if z else None
-                return Typed(CARD, top1)
-            g = need(1, INT, "a number")
-
-            def topn(s: Any, e: dict) -> list:
-                z = s.zones[f(s, e)]
-                k = max(0, min(g(s, e), len(z)))
-                charge(s, k)
-                return z[len(z) - k:][::-1]
-
-            return Typed(CARDS, topn)
-        if name == "random":
-            arity(1)
-            if not scope.effects:
-                raise fail(node, "random() may only be used in effects, not in a condition",
-                           "conditions must give the same answer every time they are asked")
-            a = args[0]
-            et = elem_of(a.type)
-            if et is None:
-                raise fail(trees[0], "random() needs a zone or a list, "
-                           f"but this is {describe(a.type)}")
-            f = a.fn
-            if a.type == ZONE:
-                def rz(s: Any, e: dict) -> Any:
-                    z = s.zones[f(s, e)]
-                    return z[s.rng_below(len(z))] if z else None
-                return Typed(CARD, rz, uses_random=True)
-
-            def rl(s: Any, e: dict) -> Any:
-                xs = f(s, e)
-                return xs[s.rng_below(len(xs))] if xs else None
-
-            return Typed(et, rl, uses_random=True)
-        raise fail(node, f"unknown function '{name}'")  # pragma: no cover
-
-
-def _cards_of(typed: Typed) -> Fn | None:
-    """A closure giving a list of cards from a zone or a list of cards (None otherwise)."""
-    f = typed.fn
-    if typed.type == ZONE:
-        return lambda s, e: s.zones[f(s, e)]
-    if compatible(CARDS, typed.type):
-        return f
-    return None
-
-
-def _meld_id(s: Any, m: Any) -> int:
-    if m is None or not isinstance(m, int) or not 0 < m < len(s.meld_kinds):
-        raise RuleRuntimeError("", f"there is no meld {m!r}")
-    return m
-
-
-def _bounded(v: int) -> int:
-    """v, if it is within +-MAX_INT; a number past it is a runaway rule."""
-    if abs(v) > MAX_INT:
-        raise EvaluationLimitError("", "a number grew past the limit of 10^15 "
-                                   f"(to {len(str(abs(v)))} digits)")
-    return v
-
-
-def _scanned(f: Fn, extra: int = 0) -> Fn:
-    """f, a list, charging its length (and extra) to the budget: the caller reads it all."""
-    def g(s: Any, e: dict) -> Any:
-        xs = f(s, e)
-        charge(s, len(xs) + extra)
-        return xs
-    return g
-
-
-def const(type_: str, value: Any) -> Typed:
-    """A Typed constant."""
-    return Typed(type_, lambda s, e: value, const=value, is_const=True)
-
-
-def describe(t: str) -> str:
-    """A type's name for error messages."""
-    names = {INT: "a number", BOOL: "a condition (true/false)", STR: "a text value",
-             PLAYER: "a player", CARD: "a card", ZONE: "a zone", NONE: "none", ANY: "a value",
-             CARDS: "a list of cards", PLAYERS: "a list of players", MELD: "a meld",
-             TEAM: "a team"}
-    if t in names:
-        return names[t]
-    et = elem_of(t)
-    return f"a list of {plural(et)}" if et else t
-
-
-def plural(t: str) -> str:
-    """A type's plural name: 'numbers', 'players', 'lists of cards'."""
-    names = {INT: "numbers", BOOL: "conditions", STR: "text values", PLAYER: "players",
-             CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values", MELD: "melds",
-             TEAM: "teams"}
-    if t in names:
-        return names[t]
-    et = elem_of(t)
-    return f"lists of {plural(et)}" if et else t
-
 
 DEF_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([^)]*)\))?\s*$")
 FOR_HEAD = re.compile(r"^(\s*)([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
+
+# the language's public surface: the compile layer imports these from here
+__all__ = [
+    "ANY",
+    "BOOL",
+    "BUILTINS",
+    "CARD",
+    "CARDS",
+    "CompileError",
+    "DefinitionError",
+    "ExpansionError",
+    "ExprCompiler",
+    "INT",
+    "LoadTimeState",
+    "MAX_INT",
+    "MELD",
+    "NONE",
+    "PLAYER",
+    "PLAYERS",
+    "STR",
+    "Scope",
+    "TEAM",
+    "Tables",
+    "Typed",
+    "ZONE",
+    "_bounded",
+    "_parse_cached",
+    "charge",
+    "compatible",
+    "const",
+    "describe",
+    "did_you_mean",
+    "elem_of",
+    "fail",
+    "local",
+    "parse",
+    "show_values",
+]

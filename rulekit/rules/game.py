@@ -11,19 +11,17 @@ from ..errors import EvaluationLimitError, RuleRuntimeError
 from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
-from .reasons import CARD, WORD, Reason
 from .tableview import TableView
 
 Fn = Any
-# a game in progress (rulekit.runtime.State) and its step-by-step build: the rules layer never
-# imports the runtime, it only hands states to the compiled closures
+# a game in progress (rulekit.runtime.State): the rules layer never imports the runtime, it only
+# hands states to the compiled closures
 State = Any
-BuildFrame = Any
 
 
 @dataclass
 class CompiledParam:
-    """One parameter of an action, chosen step by step."""
+    """One parameter of an action, chosen step by step (its legal steps: runtime.choices)."""
 
     kind: str  # cards | choice | number | player
     name: str
@@ -50,146 +48,6 @@ class CompiledParam:
         r = self.rule
         self.r_min, self.r_max, self.r_from = r + ".min", r + ".max", r + ".from"
         self.r_where, self.r_values = r + ".where", r + ".values"
-
-    def _meld_faces(self, picked: list[int], avail: list[int], low: int, high: int) -> set[int]:
-        """The faces whose next pick still leaves a valid new meld within reach."""
-        g = self.game
-        rules = g.meld_rules
-        faces = g.face_of
-        out: set[int] = set()
-        tried: set[int] = set()  # cards of one face are interchangeable: try each face once
-        for c in avail:
-            f = faces[c]
-            if f in tried:
-                continue
-            tried.add(f)
-            pool = [x for x in avail if x != c]
-            if rules.possible(picked + [c], pool, low, high):
-                out.add(f)
-        return out
-
-    def why_not(self, s: State, frame: BuildFrame, text: str) -> Reason:
-        """Why text is not a legal step for this parameter now."""
-        g = self.game
-        env = self.env_of(frame)
-        if self.kind != "cards":
-            return Reason("not_possible_value", {"param": (WORD, self.name)})
-        picked = frame.picked
-        if text == "done":
-            low = 1 if self.min is None else g.guard(self.r_min, self.min, s, env)
-            if len(picked) < low:
-                return Reason("pick_more", {"low": low, "n": len(picked)})
-            if self.meld:
-                return Reason("not_a_meld")
-            return Reason("done_not_possible")
-        label = text.removeprefix("pick ")
-        if label == text or label not in g.labels:
-            return Reason("no_such_card", {"label": label})
-        src = g.guard(self.r_from, self.source, s, env)
-        cards = s.zones[src] if isinstance(src, int) else src
-        mine = [c for c in cards if g.labels[c] == label and c not in picked]
-        if not mine:
-            return Reason("not_among", {"card": (CARD, label)})
-        if len(picked) >= self.max_of(s, env):
-            return Reason("no_more")
-        if self.where is not None:
-            env["it"] = mine[0]
-            if not g.guard(self.r_where, self.where, s, env):
-                return Reason("where_fails", {"card": (CARD, label), "where": self.where_text})
-        if self.meld:
-            return Reason("cannot_meld", {"card": (CARD, label),
-                                          "picked": [(CARD, g.labels[c]) for c in picked]})
-        return Reason("cannot_pick", {"card": (CARD, label)})
-
-    def env_of(self, frame: BuildFrame) -> dict:
-        """The names this parameter's rules see: the action's so far, and `picked` (cards)."""
-        env = dict(frame.env)  # a copy: 'it' set for 'where' must not leak into the state
-        if self.kind == "cards":
-            env["picked"] = list(frame.picked)
-        return env
-
-    def max_of(self, s: State, env: dict) -> int:
-        """How many cards may be picked at most."""
-        if self.max is None:
-            src = self.source(s, env)
-            return len(s.zones[src]) if isinstance(src, int) else len(src)
-        return self.game.guard(self.r_max, self.max, s, env)
-
-    def choices(self, s: State, frame: BuildFrame) -> list[Action]:
-        """The legal steps for this parameter now."""
-        g = self.game
-        env = self.env_of(frame)
-        if self.kind == "cards":
-            src = g.guard(self.r_from, self.source, s, env)
-            cards = s.zones[src] if isinstance(src, int) else src
-            picked = frame.picked
-            out: list[Action] = []
-            high = self.max_of(s, env)
-            low = 1 if self.min is None else g.guard(self.r_min, self.min, s, env)
-            if len(picked) < high:
-                faces = g.face_of
-                where = self.where
-                seen: set[int]
-                if where is None and not self.meld:
-                    seen = {faces[c] for c in cards if c not in picked}
-                else:
-                    seen = set()
-                    avail = []
-                    for c in cards:
-                        if c in picked:
-                            continue
-                        if where is not None:
-                            env["it"] = c
-                            if not g.guard(self.r_where, where, s, env):
-                                continue
-                        avail.append(c)
-                    if self.meld:
-                        seen = self._meld_faces(picked, avail, low, high)
-                    else:
-                        seen = {faces[c] for c in avail}
-                picks = g.pick_actions
-                out = [picks[f] for f in sorted(seen)]
-            if len(picked) >= low and (not self.meld or g.meld_rules.check(picked) is not None):
-                out.append(g.done_actions[self.name])
-            return out
-        if self.kind == "number":
-            lo = g.guard(self.r_min, self.min, s, env)
-            hi = g.guard(self.r_max, self.max, s, env)
-            if hi - lo + 1 > g.max_choices:
-                raise EvaluationLimitError(
-                    self.rule, f"parameter '{self.name}' offers {hi - lo + 1} values "
-                    f"(limits.max_choices is {g.max_choices})")
-            if self.where is None:
-                known = self._ranges.get((lo, hi))
-                if known is not None:
-                    return known
-            values: list[Any] = list(range(lo, hi + 1))
-        else:
-            values = g.guard(self.r_values, self.values, s, env)
-            if len(values) > g.max_choices:
-                raise EvaluationLimitError(self.rule, f"parameter '{self.name}' offers "
-                                           f"{len(values)} values (limits.max_choices is "
-                                           f"{g.max_choices})")
-        out = []
-        texts: set[str] = set()
-        for v in values:
-            if v is None:
-                continue
-            if self.where is not None:
-                env["it"] = v
-                if not g.guard(self.r_where, self.where, s, env):
-                    continue
-            a = self._choose.get(v)
-            if a is None:
-                a = Action(CHOOSE, self.name, v, f"{self.name} {g.value_text(self.value_type, v)}",
-                           self.value_type)
-                self._choose[v] = a
-            if a.text not in texts:
-                texts.add(a.text)
-                out.append(a)
-        if self.kind == "number" and self.where is None and len(self._ranges) < 4096:
-            self._ranges[(lo, hi)] = out  # never changed: states hand out copies
-        return out
 
 
 @dataclass
@@ -492,7 +350,7 @@ class Rules:
         elif isinstance(v, str):
             shown = self.texts.word(v, lang)
         else:
-            names = self._param_names.get(action.name)
-            shown = self.named_value(names, v, lang) if names else str(v)
+            value_names = self._param_names.get(action.name)
+            shown = self.named_value(value_names, v, lang) if value_names else str(v)
         name = self.texts.word(action.name, lang)
         return f"{name}{colon(lang)}{shown}"

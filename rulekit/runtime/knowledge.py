@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
-    from .state import State
+    from .fields import StateFields as State  # what these functions read of a state
 
 
 def learn(s: State, seat: int, card: int) -> None:

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError, short_repr
 from . import knowledge
+from .fields import StateFields
 from .state import MASK, BuildFrame, State
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
 
 
-def card_visible(s: State, zi: int, c: int, seat: int | None) -> bool:
+def card_visible(s: StateFields, zi: int, c: int, seat: int | None) -> bool:
     """Whether seat may see which card c is, lying in zone instance zi (None: a spectator)."""
     if s.faceup[c]:
         return True
@@ -25,7 +26,7 @@ def card_visible(s: State, zi: int, c: int, seat: int | None) -> bool:
     return v == "public" or (v == "owner" and _owns(s, info.owner, owner, seat))
 
 
-def _owns(s: State, kind: str, owner: int | None, seat: int | None) -> bool:
+def _owns(s: StateFields, kind: str, owner: int | None, seat: int | None) -> bool:
     """Whether seat owns a zone: its own, or its team's."""
     if owner is None or seat is None:
         return False
@@ -310,9 +311,9 @@ def resample(s: State, seat: int, seed: int) -> State:
         j = below(i + 1)
         rest[i], rest[j] = rest[j], rest[i]
     it = iter(rest)
-    new = [next(it) if x is None else x for x in new]
+    dealt = [next(it) if x is None else x for x in new]
     mapping = list(range(c.game.n_cards))
-    for (zi, i), a, b in zip(slots, old, new, strict=True):
+    for (zi, i), a, b in zip(slots, old, dealt, strict=True):
         c.zones[zi][i] = b
         c.card_zone[b] = zi
         mapping[a] = b  # whatever pointed at a's place now points at b

@@ -1,0 +1,273 @@
+"""Compiling lists of effects: the effect forms (`if`, `for`, `log`, statements) and the
+operands statements share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lark import Tree
+
+from ..data.yamlsource import YamlPath
+from ..errors import EvaluationLimitError, log_full
+from ..lang import expressions as dsl
+from ..lang.expressions import (
+    BOOL,
+    CARD,
+    CARDS,
+    INT,
+    NONE,
+    PLAYER,
+    PLAYERS,
+    STR,
+    ZONE,
+    CompileError,
+    DefinitionError,
+    Scope,
+    charge,
+    compatible,
+    describe,
+    did_you_mean,
+    elem_of,
+    fail,
+    local,
+)
+from ..lang.text import placeholders
+from ..lang.textcheck import TextUse
+from . import langdata, stmt_control, stmt_procedures, stmt_turns
+from .base import (
+    CompilerBase,
+    _noop,
+    _snapshot,
+)
+from .schema_errors import _show
+
+Fn = Callable[[Any, dict], Any]
+
+
+class EffectsMixin(CompilerBase):
+    """Effects and the dispatch of statements."""
+
+    # ---- effects -----------------------------------------------------------------------
+    def effects(self, items: Any, path: YamlPath, scope: Scope) -> Fn:
+        if not isinstance(items, list):
+            self.error("effects must be a list", path,
+                       hint="write each effect on its own line, starting with '- '")
+            return _noop
+        scope = scope.child()
+        scope.effects = True
+        fns: list[Fn] = []
+        wheres: list[str] = []  # each statement's text and place, named by a runtime error
+        for i, item in enumerate(items):
+            f = self.effect(item, path + (i,), scope)
+            if f is not None:
+                fns.append(f)
+                wheres.append(stmt_control.statement_where(self, item, path + (i,)))
+        return stmt_control.located_list(fns, wheres)
+
+    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Fn | None:
+        self.x.weight += 1  # running a statement is work, even one without expressions
+        if isinstance(item, str):
+            try:
+                tree = dsl.parse(item, "stmt")
+                return self.statement(tree, scope)
+            except CompileError as e:
+                self.located(e, path)
+            except DefinitionError as e:
+                self.definition_error(e, path)
+            except RecursionError:
+                self.error("the effect is nested too deeply", path)
+            return None
+        if isinstance(item, dict):
+            if "if" in item:
+                return self.if_effect(item, path, scope)
+            if "for" in item:
+                return self.for_effect(item, path, scope)
+            if "log" in item:
+                return self.log_effect(item, path, scope)
+            if "repeat" in item:
+                return stmt_control.repeat_effect(self, item, path, scope)
+            if "while" in item:
+                return stmt_control.while_effect(self, item, path, scope)
+        if isinstance(item, dict):
+            keys = ", ".join(str(k) for k in item) or "no keys"
+            close = did_you_mean(str(next(iter(item), "")), stmt_control.MAPPING_KEYS)
+            self.error("an effect mapping needs 'if', 'for', 'repeat', 'while' or 'log', but this "
+                       f"one has: {keys}",
+                       path, hint=close or "a statement is written as text, e.g. - set x = 1")
+            return None
+        self.error("an effect is a statement (text), or a mapping with if/then/else, "
+                   f"for/do, repeat/do, while/do, or log/args/to; not {_show(item)}", path)
+        return None
+
+    def _keys(self, item: dict, allowed: set[str], path: YamlPath) -> bool:
+        ok = True
+        for k in item:
+            if k not in allowed:
+                self.error(f"unknown key '{k}'", path + (k,), key=True,
+                           hint=did_you_mean(str(k), allowed) or
+                           "allowed keys: " + ", ".join(sorted(allowed)))
+                ok = False
+        return ok
+
+    def if_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+        self._keys(item, {"if", "then", "elif", "else"}, path)
+        cond = self.expr(item["if"], path + ("if",), scope, BOOL, "the condition of 'if'")
+        if "then" not in item:
+            self.error("an 'if' effect needs 'then'", path)
+        then = self.effects(item.get("then", []), path + ("then",), scope)
+        other = stmt_control.else_part(self, item, path, scope)
+        if cond is None:
+            return None
+        c = cond.fn
+
+        def run(s: Any, e: dict) -> None:
+            if c(s, e):
+                then(s, e)
+            else:
+                other(s, e)
+
+        return run
+
+    def for_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+        self._keys(item, {"for", "do"}, path)
+        if "do" not in item:
+            self.error("a 'for' effect needs 'do' (the effects to repeat)", path)
+        head = item["for"]
+        m = dsl.FOR_HEAD.match(head) if isinstance(head, str) else None
+        if not m:
+            self.error("write 'for' as: NAME in LIST (for example: p in players)", path + ("for",))
+            return None
+        lead, var, rest = m.groups()
+        start = len(lead) + len(var) + (len(head) - len(lead) - len(var) - len(rest))
+        try:
+            it = self.x.expr(dsl.parse(rest, "expr"), scope)
+        except CompileError as e:
+            self.error(e.message, path + ("for",), offset=(e.line, e.col + start), hint=e.hint)
+            return None
+        except DefinitionError as e:
+            self.definition_error(e, path + ("for",), shift=start)
+            return None
+        except RecursionError:
+            self.error("the expression is nested too deeply", path + ("for",))
+            return None
+        et = elem_of(it.type)
+        if et is None:
+            self.error(f"'for' needs a list or a zone, but this is {describe(it.type)}",
+                       path + ("for",), offset=(0, start))
+            return None
+        inner = scope.child()
+        key = inner.fresh_key(var)
+        inner.names[var] = local(var, et, key)
+        w0 = self.x.weight
+        body = self.effects(item.get("do", []), path + ("do",), inner)
+        w = self.x.weight - w0 + 1  # the cost of one pass, charged before the loop for them all
+        itf = it.fn
+        is_zone = it.type == ZONE
+
+        def run(s: Any, e: dict) -> None:
+            xs = s.zones[itf(s, e)] if is_zone else (itf(s, e) or ())  # none: no pass
+            charge(s, len(xs) * w)
+            for x in list(xs):
+                e[key] = x
+                body(s, e)
+                if s.over:
+                    return
+
+        return run
+
+    def log_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+        self._keys(item, {"log", "args", "to"}, path)
+        key = item["log"]
+        if not isinstance(key, str):
+            self.error("'log' names a text key", path + ("log",))
+            return None
+        self.need_text(key, path + ("log",))
+        args = item.get("args", {}) or {}
+        if not isinstance(args, dict):
+            self.error("'args' must be a mapping of name: expression", path + ("args",))
+            return None
+        compiled: list[tuple[str, str, Fn]] = []
+        for name, value in args.items():
+            typed = self.expr(value, path + ("args", name), scope)
+            if typed is None:
+                continue
+            kind = {PLAYER: "player", CARD: "card", CARDS: "cards", ZONE: "cards", INT: "int",
+                    STR: "str", BOOL: "bool", PLAYERS: "players", NONE: "str",
+                    dsl.MELD: "cards"}.get(typed.type)
+            if kind is None:
+                self.error(f"cannot show {describe(typed.type)} in a message",
+                           path + ("args", name))
+                continue
+            fn = typed.fn
+            if kind == "int" and typed.names:  # shown by its name: logged as the name's key
+                kind, fn = "str", langdata.named(fn, typed.names)
+            if typed.type == ZONE:
+                fn = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(fn)
+            elif typed.type == dsl.MELD:  # a meld is shown by its cards as they are now
+                fn = (lambda f: lambda s, e: s.meld_cards(f(s, e)))(fn)
+            compiled.append((str(name), kind, fn))
+        audience = None
+        if "to" in item:
+            typed = self.expr(item["to"], path + ("to",), scope)
+            if typed is not None:
+                if typed.type == PLAYER:
+                    f = typed.fn
+                    audience = (lambda f: lambda s, e: (f(s, e),))(f)
+                elif compatible(PLAYERS, typed.type):
+                    f = typed.fn
+                    audience = (lambda f: lambda s, e: tuple(sorted(set(f(s, e)))))(f)
+                else:
+                    self.error(f"'to' must be a player or a list of players, but this is "
+                               f"{describe(typed.type)}", path + ("to",))
+            if key + "_hidden" not in self.spec.text:
+                self.error(f"a log with 'to' also needs a text '{key}_hidden' (what the other "
+                           "players are told)", path + ("log",),
+                           hint=f"add '{key}_hidden' to the text section")
+        names = {n for n, _, _ in compiled}
+        self.text_uses.append(TextUse(key, frozenset(names), "a log", checked=True))
+        if key in self.spec.text:
+            for lang, template in self.spec.text[key].items():
+                unknown = placeholders(template) - names
+                if unknown:
+                    self.error(f"text '{key}' ({lang}) uses {sorted(unknown)} but this log "
+                               f"gives only {sorted(names)}", path + ("args",),
+                               hint="give " + ", ".join(sorted(unknown)) + " in 'args'")
+                    break
+        hidden = key + "_hidden"
+        if "to" in item and hidden in self.spec.text:
+            # the others' version loses single cards; a list of cards becomes its count
+            kept = {n for n, kind, _ in compiled if kind != "card"}
+            self.text_uses.append(TextUse(hidden, frozenset(kept), "a private log", checked=True))
+            for lang, template in self.spec.text[hidden].items():
+                unknown = placeholders(template) - kept
+                if unknown:
+                    self.error(f"text '{hidden}' ({lang}) uses {sorted(unknown)}, which the "
+                               f"players outside 'to' do not get", path + ("to",),
+                               hint="a card argument is hidden from them; a list of cards shows "
+                                    "as its count")
+                    break
+
+        def run(s: Any, e: dict) -> None:
+            vals = tuple((n, k, _snapshot(f(s, e))) for n, k, f in compiled)
+            size = 1
+            for _, _, v in vals:
+                if type(v) is list:
+                    size += len(v)
+            charge(s, size)  # the log keeps it: it also counts against limits.max_log
+            s.log_room -= size - 1
+            if s.log_room < 1:
+                raise EvaluationLimitError("", log_full(s.game.max_log))
+            s.add_event(key, vals, None if audience is None else audience(s, e))
+
+        return run
+
+    def statement(self, tree: Tree, scope: Scope) -> Fn:
+        kind = str(tree.data)
+        method = getattr(self, "s_" + kind, None)
+        if method is None:
+            more = stmt_turns.STATEMENTS.get(kind) or stmt_procedures.STATEMENTS.get(kind)
+            if more is None:
+                raise fail(tree, f"'{kind}' is not a statement")
+            return more(self, tree, scope)
+        return method(tree, scope)

@@ -1,0 +1,294 @@
+"""Compiling the DSL's statements (`set`, `add`, `move`, `draw`, `deal`, `ask`, `end turn`, ...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lark import Tree
+
+from ..errors import EvaluationLimitError, RuleRuntimeError
+from ..lang import expressions as dsl
+from ..lang.expressions import (
+    BOOL,
+    CARD,
+    INT,
+    PLAYER,
+    PLAYERS,
+    Scope,
+    charge,
+    compatible,
+    describe,
+    did_you_mean,
+    fail,
+)
+from ..lang.textcheck import TextUse
+from . import langdata, show
+from .base import (
+    MAX_OPEN_WINDOWS,
+    CompilerBase,
+    _noop,
+    _snapshot,
+)
+
+Fn = Callable[[Any, dict], Any]
+
+
+class StatementsMixin(CompilerBase):
+    """One method per statement form: s_<form>_stmt."""
+
+    def s_set_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        lv, value_tree = tree.children
+        setter, ty = self.lvalue(lv, scope)
+        value = self.x.expr(value_tree, scope)
+        if not compatible(ty, value.type):
+            raise fail(value_tree, f"cannot store {describe(value.type)} in a variable that "
+                       f"holds {describe(ty)}")
+        domain = self.var_domains.get(str(lv.children[-1]))
+        if domain is not None and value.words is not None:
+            value.words.meets(domain, stored=True)
+        if domain is not None and value.is_const and value.const not in domain \
+                and value.const is not None:
+            raise fail(value_tree, f"'{value.const}' is not one of the values "
+                       f"{dsl.show_values(domain)}", did_you_mean(str(value.const), domain))
+        vf = value.fn
+        if ty in (INT, BOOL) and not value.is_const:  # a number or a condition is never none
+            vf = langdata.not_none(vf, f"the value stored in '{lv.children[-1]}'")
+        return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
+
+    def s_add_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        value_tree, lv = tree.children
+        setter, ty = self.lvalue(lv, scope)
+        getter = self.x.expr(Tree("attr", lv.children) if lv.data == "lv_attr" else
+                             Tree("name", lv.children), scope).fn
+        if ty != INT:
+            raise fail(lv, f"'add' needs a number variable, but this is {describe(ty)}")
+        vf = self._int(value_tree, scope, "the amount to add")
+
+        def add(s: Any, e: dict) -> None:
+            v = getter(s, e) + vf(s, e)
+            setter(s, e, v if -dsl.MAX_INT <= v <= dsl.MAX_INT else dsl._bounded(v))
+
+        return add
+
+    def lvalue(self, lv: Tree, scope: Scope) -> tuple[Callable[[Any, dict, Any], None], str]:
+        t = self.tables
+        if lv.data == "lv_name":
+            name = str(lv.children[0])
+            if name in t.game_vars:
+                i, ty = t.game_vars[name]
+
+                def set_game(s: Any, e: dict, v: Any, i: int = i) -> None:
+                    s.gvars[i] = v
+                return set_game, ty
+            if name in t.turn_vars:
+                i, ty = t.turn_vars[name]
+
+                def set_turn(s: Any, e: dict, v: Any, i: int = i) -> None:
+                    s.tvars[i] = v
+                return set_turn, ty
+            if name in scope.names:
+                raise fail(lv, f"'{name}' is not a variable; only variables can be set")
+            if name in t.player_vars:
+                raise fail(lv, f"'{name}' belongs to each player; write <player>.{name}")
+            raise fail(lv, f"unknown variable '{name}'",
+                       did_you_mean(name, list(t.game_vars) + list(t.turn_vars)))
+        base_tree, name_tok = lv.children
+        base = self.x.expr(base_tree, scope)
+        name = str(name_tok)
+        # a variable of an owner: a player's (s.pvars) or a team's (s.teamvars)
+        owners = {PLAYER: ("player", "players", t.player_vars, "pvars"),
+                  dsl.TEAM: ("team", "teams", t.team_vars, "teamvars")}
+        if base.type not in owners:
+            raise fail(lv, f"only player and team variables can be set with '.', but this is "
+                       f"{describe(base.type)}")
+        owner, owners_word, table, store = owners[base.type]
+        if name not in table:
+            raise fail(name_tok, f"{owners_word} have no variable '{name}'",
+                       did_you_mean(name, table))
+        i, ty = table[name]
+        bf = base.fn
+
+        def set_owned(s: Any, e: dict, v: Any) -> None:
+            who = bf(s, e)
+            if who is None:
+                raise RuleRuntimeError("", f"cannot set '{name}' of no {owner} (none)")
+            getattr(s, store)[i][who] = v
+
+        return set_owned, ty
+
+    def s_move_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        what, dest_tree, *places = tree.children
+        cards = self._cards(what, scope, "what 'move' moves")
+        dest = self._zone(dest_tree, scope, "where 'move' puts cards")
+        up = any(p.data == "face_up" for p in places)
+        bottom = any(p.data == "at_bottom" for p in places)
+        return lambda s, e: s.move_cards(cards(s, e), dest(s, e), up, bottom)
+
+    def s_draw_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        n, src, dest = tree.children
+        nf = self._int(n, scope, "how many to draw")
+        sf = self._zone(src, scope, "the zone drawn from")
+        df = self._zone(dest, scope, "the zone drawn to")
+
+        def run(s: Any, e: dict) -> None:
+            n = nf(s, e)
+            charge(s, n)  # what the rule asks for: 'draw 10^12' is a runaway rule
+            s.draw(n, sf(s, e), df(s, e))
+
+        return run
+
+    def s_refill_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        zone, src, n = tree.children
+        zf = self._zone(zone, scope, "the zone refilled")
+        sf = self._zone(src, scope, "the zone drawn from")
+        nf = self._int(n, scope, "the size to refill to")
+
+        def run(s: Any, e: dict) -> None:
+            z = zf(s, e)
+            missing = nf(s, e) - len(s.zones[z])
+            if missing > 0:
+                charge(s, missing)
+                s.draw(missing, sf(s, e), z)
+
+        return run
+
+    def s_deal_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        n, src, kind_tok = tree.children
+        nf = self._int(n, scope, "how many to deal")
+        sf = self._zone(src, scope, "the zone dealt from")
+        kind = str(kind_tok)
+        if kind not in self.tables.player_zones:
+            raise fail(kind_tok, f"'{kind}' is not a zone each player owns",
+                       did_you_mean(kind, self.tables.player_zones) or
+                       "zones each player owns: " + (", ".join(self.tables.player_zones)
+                                                     or "none (declare one with owner: player)"))
+        k = self.tables.player_zones[kind]
+        nt = self.tables.n_table_zones
+
+        def run(s: Any, e: dict) -> None:
+            src_zone = sf(s, e)
+            n = nf(s, e)
+            charge(s, n * s.n)  # what the rule asks for: 'deal 10^12' is a runaway rule
+            source = s.zones[src_zone]
+            for _ in range(n):
+                if not source:  # the rest of the deal would draw nothing
+                    return
+                for p in range(s.n):
+                    s.draw(1, src_zone, nt + k * s.n + p)
+
+        return run
+
+    def s_shuffle_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        zf = self._zone(tree.children[0], scope, "what 'shuffle' shuffles")
+
+        def run(s: Any, e: dict) -> None:
+            z = zf(s, e)
+            charge(s, len(s.zones[z]))
+            s.shuffle(z)
+
+        return run
+
+    def s_swap_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        a = self._zone(tree.children[0], scope, "each side of 'swap'")
+        b = self._zone(tree.children[1], scope, "each side of 'swap'")
+
+        def run(s: Any, e: dict) -> None:
+            za, zb = a(s, e), b(s, e)
+            charge(s, len(s.zones[za]) + len(s.zones[zb]))
+            s.swap(za, zb)
+
+        return run
+
+    def s_show_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        return show.compile_show(self, tree, scope)
+
+    def s_reveal_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        cf = self._cards(tree.children[0], scope, "what 'reveal' shows")
+        return lambda s, e: s.reveal(cf(s, e))
+
+    def _wild_as(self, tree: Tree | None, scope: Scope) -> Fn:
+        if tree is None:
+            return lambda s, e: None
+        return self.x.expect(tree, scope, INT, "the value after 'as'").fn  # none: the lowest fit
+
+    def _need_melds(self, tree: Tree) -> None:
+        if self.spec.melds is None:
+            raise fail(tree, "this needs a 'melds:' section saying how runs and sets are made")
+
+    def s_meld_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        what, dest_tree, as_tree = tree.children
+        self._need_melds(tree)
+        cards = self._cards(what, scope, "what 'meld' lays")
+        dest = self._zone(dest_tree, scope, "where 'meld' lays the cards")
+        wild_as = self._wild_as(as_tree, scope)
+        return lambda s, e: s.make_meld(list(cards(s, e)), dest(s, e), wild_as(s, e))
+
+    def s_extend_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        meld_tree, card_tree, as_tree = tree.children
+        self._need_melds(tree)
+        mf = self.x.expect(meld_tree, scope, dsl.MELD, "what 'extend' extends").fn
+        cf = self.x.expect(card_tree, scope, CARD, "the card 'extend' adds").fn
+        wild_as = self._wild_as(as_tree, scope)
+
+        def run(s: Any, e: dict) -> None:
+            m, c = mf(s, e), cf(s, e)
+            if m is None or c is None:
+                raise RuleRuntimeError("", "'extend' needs a meld and a card, not none")
+            s.extend_meld(m, c, wild_as(s, e))
+
+        return run
+
+    def s_ask_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        name_tok, to_tree = tree.children
+        name = str(name_tok)
+        if name not in self.spec.windows:
+            raise fail(name_tok, f"unknown window '{name}'", did_you_mean(name, self.spec.windows))
+        index = list(self.spec.windows).index(name)
+        if to_tree is not None:
+            typed = self.x.expr(to_tree, scope)
+            tf = typed.fn
+            if typed.type == PLAYER:
+                order = lambda s, e: [tf(s, e)]  # noqa: E731
+            elif compatible(PLAYERS, typed.type):
+                order = tf
+            else:
+                raise fail(to_tree, f"'ask ... to' needs a player or a list of players, but this"
+                           f" is {describe(typed.type)}")
+        else:
+            order = None
+
+        def run(s: Any, e: dict) -> None:
+            opener = e.get("actor", e.get("opener"))
+            if order is None:
+                win = s.game.windows[index]
+                players = s.game.guard(win.rule + ".order", win.order, s, {"opener": opener})
+            else:
+                players = order(s, e) or []  # none: nobody
+            charge(s, 1 + len(players))  # the frame waits on the stack until it is answered
+            if len(s.stack) + len(s._queued) >= MAX_OPEN_WINDOWS:
+                raise EvaluationLimitError("", f"more than {MAX_OPEN_WINDOWS} windows are open "
+                                           "at once (a window asked again and again)")
+            s.queue_window(index, [p for p in players if p is not None], opener)
+
+        return run
+
+    def s_end_turn_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        def run(s: Any, e: dict) -> None:
+            s.end_turn_flag = True
+        return run
+
+    def s_turn_to_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        pf = self.x.expect(tree.children[0], scope, PLAYER, "who gets the turn").fn
+        return lambda s, e: s.turn_to(pf(s, e))
+
+    def s_end_game_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        reason = str(tree.children[0])
+        if reason not in self.spec.text:
+            raise fail(tree.children[0], f"no text '{reason}' to explain why the game ended",
+                       did_you_mean(reason, self.spec.text) or "add it to the text section")
+        self.text_uses.append(TextUse(reason, frozenset(), "the reason the game ended"))
+        return lambda s, e: s.finish(reason)
+
+    def s_pass_stmt(self, tree: Tree, scope: Scope) -> Fn:
+        return _noop

@@ -1,0 +1,71 @@
+"""The evaluation budget: the work a decision may do, and numbers kept within bounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import EvaluationLimitError
+from .types import (
+    Fn,
+    Typed,
+)
+
+MAX_INT = 10**15  # every number the rules compute stays within +-MAX_INT
+HEAVY = 64  # a definition whose evaluation costs more charges the budget each time it is used
+
+
+def over_budget(s: Any) -> None:
+    """Raise the error for a state whose evaluation budget (`s.work`) has run out."""
+    limit = getattr(getattr(s, "game", None), "max_work", None)
+    raise EvaluationLimitError("", f"the rules did more than {limit} steps of work before the "
+                               "next decision (limits.max_work): a loop, a list or a count too "
+                               "large")
+
+
+def charge(s: Any, amount: int) -> None:
+    """Draw amount (if positive) on the state's evaluation budget (limits.max_work)."""
+    if amount > 0:
+        left = s.work - amount
+        s.work = left
+        if left < 0:
+            over_budget(s)
+
+
+def charged(typed: Typed, cost: int) -> Typed:
+    """typed, drawing cost on the evaluation budget each time it is evaluated."""
+    f = typed.fn
+
+    def g(s: Any, e: dict) -> Any:
+        w = s.work - cost
+        s.work = w
+        if w < 0:
+            over_budget(s)
+        return f(s, e)
+
+    return Typed(typed.type, g, domain=typed.domain, uses_random=typed.uses_random)
+
+
+class LoadTimeState:
+    """Stands for the state when the loader evaluates an expression (computed card tables)."""
+
+    __slots__ = ("work",)
+
+    def __init__(self) -> None:
+        self.work = 10_000_000
+
+
+def _bounded(v: int) -> int:
+    """v, if it is within +-MAX_INT; a number past it is a runaway rule."""
+    if abs(v) > MAX_INT:
+        raise EvaluationLimitError("", "a number grew past the limit of 10^15 "
+                                   f"(to {len(str(abs(v)))} digits)")
+    return v
+
+
+def _scanned(f: Fn, extra: int = 0) -> Fn:
+    """f, a list, charging its length (and extra) to the budget: the caller reads it all."""
+    def g(s: Any, e: dict) -> Any:
+        xs = f(s, e)
+        charge(s, len(xs) + extra)
+        return xs
+    return g

@@ -1,0 +1,91 @@
+"""The names a compiled expression sees: local scopes and the ruleset's tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Tree
+
+from .parsing import (
+    _KEYS,
+    CompileError,
+)
+from .types import Typed
+
+# ---------------------------------------------------------------------------------------------
+# Names visible to a compiled expression
+
+
+@dataclass
+class Scope:
+    """Local names visible to an expression: name -> Typed (an env lookup or a bound argument)."""
+
+    names: dict[str, Typed] = field(default_factory=dict)
+    effects: bool = False  # random() and other effectful calls are allowed
+
+    def child(self) -> Scope:
+        """A nested scope with the same names."""
+        return Scope(dict(self.names), self.effects)
+
+    def fresh_key(self, name: str) -> str:
+        """A unique env key for a comprehension variable, so nested uses never clash.
+
+        Unique across every compilation: a definition compiled once and cached is reused inside
+        other rules' loops, so keys from separate scopes must never coincide.
+        """
+        return f"{name}#{next(_KEYS)}"
+
+
+def local(name: str, type_: str, key: str | None = None) -> Typed:
+    """A Typed that reads env[key]."""
+    k = key or name
+
+    def get(s: Any, e: dict) -> Any:
+        return e[k]
+
+    return Typed(type_, get)
+
+
+class Tables:
+    """What the compiler needs to know about a game: attributes, zones, variables, definitions."""
+
+    def __init__(self) -> None:
+        self.attributes: dict[str, tuple[str, frozenset | None, list]] = {}
+        self.table_zones: dict[str, int] = {}
+        self.player_zones: dict[str, int] = {}  # name -> kind index
+        self.n_table_zones = 0
+        self.game_vars: dict[str, tuple[int, str]] = {}
+        self.player_vars: dict[str, tuple[int, str]] = {}
+        self.turn_vars: dict[str, tuple[int, str]] = {}
+        self.definitions: dict[str, tuple[list[str], Tree | None, str]] = {}
+        self.symbols: set[str] = set()
+        self.windows: set[str] = set()
+        self.text_keys: set[str] = set()
+        self.has_melds = False
+        self.meld_span = 0  # how many values a run may cover (the meld search's width)
+        self.team_zones: dict[str, int] = {}  # name -> kind index
+        self.team_vars: dict[str, tuple[int, str]] = {}
+        self.team_names: list[str] = []
+        self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
+        self.var_names: dict[str, dict[int, str]] = {}  # number variables shown by name
+        self.var_domains: dict[str, frozenset] = {}  # word variables: their attribute's words
+
+
+MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",
+                 "can_extend", "can_form_meld", "can_meld_with"}
+BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
+            "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
+            "cards", "len", "team", "members", "next_in_turn"} | MELD_BUILTINS
+AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
+
+
+class DefinitionError(Exception):
+    """A definition failed to compile; the compiler reports it at the definition."""
+
+    def __init__(self, name: str, error: CompileError, use: tuple[int, int] | None = None,
+                 via: str = ""):
+        self.name = name  # the definition whose text has the error
+        self.error = error  # located in that definition's text
+        self.use = use  # (line, col) of the use in the text being compiled
+        self.via = via  # the definition used there, when that is not `name` itself

@@ -1,0 +1,95 @@
+"""The language's static types: their names, how they combine, and a typed closure."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Fn = Callable[[Any, dict], Any]
+
+INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
+    "int", "bool", "str", "player", "card", "zone", "none", "any")
+CARDS, PLAYERS = "list[card]", "list[player]"
+MELD = "meld"
+TEAM = "team"
+
+
+def list_of(t: str) -> str:
+    """The type of a list whose elements have type t."""
+    return f"list[{t}]"
+
+
+def elem_of(t: str) -> str | None:
+    """The element type of a list type, or None if t is not a list (zones hold cards)."""
+    if t == ZONE:
+        return CARD
+    if t.startswith("list["):
+        return t[5:-1]
+    return None
+
+
+def compatible(expected: str, got: str) -> bool:
+    """Whether a value of type got may stand where expected is wanted."""
+    if expected == got or ANY in (expected, got):
+        return True
+    if got == NONE and expected in (PLAYER, CARD, STR, MELD):
+        return True
+    if expected == CARDS and got == ZONE:
+        return True
+    ee, ge = elem_of(expected), elem_of(got)
+    if ee is not None and ge is not None:
+        return compatible(ee, ge) or ge == ANY
+    return False
+
+
+@dataclass
+class Typed:
+    """A compiled expression: its static type, its closure, a constant value if known."""
+
+    type: str
+    fn: Fn
+    const: Any = None
+    is_const: bool = False
+    domain: frozenset | None = None  # allowed symbols, for enum-valued card attributes
+    uses_random: bool = False
+    names: dict | None = None  # a number's values shown by name (value -> text key)
+    words: Any = None  # a choice's literal words, checked against the domains it meets
+
+
+@functools.lru_cache(maxsize=64)
+def show_values(domain: frozenset) -> str:
+    """An enum's values for a message: all of a small one, the first few of a large one."""
+    values = sorted(domain, key=str) if len({type(v) for v in domain}) > 1 else sorted(domain)
+    if len(values) <= 20:
+        return str(values)
+    return str(values[:20])[:-1] + f", ...] ({len(values)} values)"
+
+
+def const(type_: str, value: Any) -> Typed:
+    """A Typed constant."""
+    return Typed(type_, lambda s, e: value, const=value, is_const=True)
+
+
+def describe(t: str) -> str:
+    """A type's name for error messages."""
+    names = {INT: "a number", BOOL: "a condition (true/false)", STR: "a text value",
+             PLAYER: "a player", CARD: "a card", ZONE: "a zone", NONE: "none", ANY: "a value",
+             CARDS: "a list of cards", PLAYERS: "a list of players", MELD: "a meld",
+             TEAM: "a team"}
+    if t in names:
+        return names[t]
+    et = elem_of(t)
+    return f"a list of {plural(et)}" if et else t
+
+
+def plural(t: str) -> str:
+    """A type's plural name: 'numbers', 'players', 'lists of cards'."""
+    names = {INT: "numbers", BOOL: "conditions", STR: "text values", PLAYER: "players",
+             CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values", MELD: "melds",
+             TEAM: "teams"}
+    if t in names:
+        return names[t]
+    et = elem_of(t)
+    return f"lists of {plural(et)}" if et else t

@@ -1,0 +1,247 @@
+"""The state's side of the compiled effects: moving, drawing, shuffling cards, melds, events,
+the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import (
+    EvaluationLimitError,
+    RuleRuntimeError,
+    log_full,
+)
+from ..lang.turnorder import BEGIN, NO_HOOK
+from .fields import StateFields
+from .frames import Outcome, WindowFrame
+
+if TYPE_CHECKING:
+    from ..rules.melds import MeldRules
+
+_MISSING = object()  # a meld-extension cache miss (None is a cached answer)
+
+
+class EffectsMixin(StateFields):
+    """What compiled effects call on the state."""
+
+    __slots__ = ()  # State keeps every field in its own slots
+
+    # ---- card movement (used by compiled effects) ----------------------------------------
+    def move_cards(self, cards: list[int], dest: int, up: bool, bottom: bool) -> None:
+        """Move the given cards (in order) onto dest's top, or under its bottom."""
+        zones, cz, fu = self.zones, self.card_zone, self.faceup
+        target = zones[dest]
+        below = 0  # with bottom, the moved cards keep their order under the old bottom card
+        for c in list(cards):
+            zones[cz[c]].remove(c)
+            if bottom:
+                target.insert(below, c)
+                below += 1
+            else:
+                target.append(c)
+            cz[c] = dest
+            fu[c] = up
+        if self.known is not None:  # a card that moves is no longer where a seat was shown it
+            self._forget(cards)
+        mo, av = self.meld_of, self.as_value
+        if mo is not None and av is not None:  # a card that leaves for anywhere leaves its meld
+            for c in cards:
+                if mo[c]:
+                    self._meld_cache.clear()
+                mo[c] = 0
+                av[c] = None
+
+    def draw(self, count: int, src: int, dest: int) -> int:
+        """Move up to count cards from src's top to dest; return how many moved."""
+        zs, zd = self.zones[src], self.zones[dest]
+        cz, fu = self.card_zone, self.faceup
+        k = 0
+        mo, av = self.meld_of, self.as_value
+        kn = self.known
+        while k < count and zs:
+            c = zs.pop()
+            zd.append(c)
+            cz[c] = dest
+            fu[c] = 0
+            if kn is not None:
+                self._forget((c,))
+            if mo is not None and av is not None:
+                if mo[c]:
+                    self._meld_cache.clear()
+                mo[c] = 0
+                av[c] = None
+            k += 1
+        return k
+
+    def _forget(self, cards: Any) -> None:
+        """Every seat forgets where these cards lie (they moved)."""
+        for d in self.known or ():
+            if d:
+                for c in cards:
+                    d.pop(c, None)
+
+    def shuffle(self, zone: int) -> None:
+        """Shuffle a zone with the state's generator (Fisher-Yates)."""
+        z = self.zones[zone]
+        for i in range(len(z) - 1, 0, -1):
+            j = self.rng_below(i + 1)
+            z[i], z[j] = z[j], z[i]
+
+    def swap(self, a: int, b: int) -> None:
+        """Exchange the contents of two zones."""
+        za, zb = self.zones[a], self.zones[b]
+        self.zones[a], self.zones[b] = zb, za
+        cz = self.card_zone
+        for c in zb:
+            cz[c] = a
+        for c in za:
+            cz[c] = b
+        if self.known is not None:
+            self._forget(za + zb)
+        mo, av = self.meld_of, self.as_value
+        if mo is not None and av is not None:
+            self._meld_cache.clear()
+            for c in za + zb:
+                mo[c] = 0
+                av[c] = None
+
+    # ---- melds (used by compiled effects) ----------------------------------------------
+    def _melds(self) -> tuple[MeldRules, list[int], list[int | None]]:
+        """The meld rules and the per-card meld lists (a ruleset without melds has none)."""
+        rules, mo, av = self.game.meld_rules, self.meld_of, self.as_value
+        if rules is None or mo is None or av is None:
+            raise RuleRuntimeError("", "this ruleset declares no melds")
+        return rules, mo, av
+
+    def melds_in(self, zone: int) -> list[int]:
+        """The melds lying in a zone, in the order they were laid."""
+        mo = self.meld_of
+        if mo is None:
+            return []
+        # cached until a meld changes (laid, extended, or a card of it moved): other cards
+        # coming and going do not change which melds lie in the zone
+        found = self._meld_cache.get(("in", zone))
+        if found is None:
+            seen: list[int] = []
+            for c in self.zones[zone]:
+                m = mo[c]
+                if m and m not in seen:
+                    seen.append(m)
+            found = self._meld_cache[("in", zone)] = sorted(seen)
+        return list(found)
+
+    def meld_cards(self, m: int) -> list[int]:
+        """A meld's cards, lowest value first for a run."""
+        if m is None or not 0 < m < len(self.meld_kinds) or self.meld_of is None:
+            raise RuleRuntimeError("", f"there is no meld {m!r}")
+        mo = self.meld_of
+        return [c for c in self.zones[self.meld_zone[m]] if mo[c] == m]
+
+    def meld_value(self, c: int) -> int:
+        """The value a card counts as: the value a wild was laid as, else its own."""
+        rules, _, av = self._melds()
+        v = av[c]
+        return rules.value[c] if v is None else v
+
+    def make_meld(self, cards: list[int], dest: int, wild_as: int | None) -> int:
+        """Lay cards as a new meld in a meld zone; return its id."""
+        rules, mo, av = self._melds()
+        if not self.game.zone_of_instance(dest, self.n)[0].melds:
+            raise RuleRuntimeError("", "melds can only be laid in a zone declared 'melds: true'")
+        found = rules.check(cards, wild_as)
+        if found is None:
+            shown = ", ".join(self.game.labels[c] for c in cards)
+            raise RuleRuntimeError("", f"these cards do not form a meld: {shown}")
+        kind, wild_values = found
+
+        def value(c: int) -> int:
+            return wild_values.get(c, rules.value[c])
+
+        order = sorted(cards, key=value) if kind == "run" else list(cards)
+        self.move_cards(order, dest, False, False)
+        m = len(self.meld_kinds)
+        self._meld_cache.clear()
+        self.meld_kinds.append(kind)
+        self.meld_zone.append(dest)
+        for c in order:
+            mo[c] = m
+            av[c] = wild_values.get(c)
+        return m
+
+    def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
+        """The value card would take added to meld m, or None if it cannot extend it."""
+        ext = self._meld_cache.get((m, card, wild_as), _MISSING)  # until a meld changes
+        if ext is not _MISSING:
+            return ext
+        rules = self._melds()[0]
+        info = self._meld_cache.get(m)
+        if info is None:
+            cards = self.meld_cards(m)
+            key = None
+            if rules.same is not None:
+                key = next((rules.same[c] for c in cards if not rules.wild[c]), None)
+            info = ([self.meld_value(c) for c in cards], key, frozenset(cards))
+            self._meld_cache[m] = info
+        values, key, members = info
+        ext = None if card in members else \
+            rules.extension(self.meld_kinds[m], values, key, len(members), card, wild_as)
+        self._meld_cache[(m, card, wild_as)] = ext
+        return ext
+
+    def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
+        """Add a card to a meld (a run at the end its value fits)."""
+        rules, mo, av = self._melds()
+        v = self.extension_value(m, card, wild_as)
+        if v is None:
+            raise RuleRuntimeError("", f"{self.game.labels[card]} cannot extend that meld")
+        cards = self.meld_cards(m)
+        zone = self.meld_zone[m]
+        low_end = self.meld_kinds[m] == "run" and v < min(self.meld_value(c) for c in cards)
+        self.move_cards([card], zone, False, False)
+        z = self.zones[zone]
+        z.remove(card)
+        anchor = z.index(cards[0]) if low_end else z.index(cards[-1]) + 1
+        z.insert(anchor, card)
+        mo[card] = m
+        av[card] = v if rules.wild[card] else None
+        self._meld_cache.clear()
+
+    def reveal(self, cards: list[int]) -> None:
+        """Turn cards face up where they lie: everyone may see them now."""
+        for c in cards:
+            self.faceup[c] = 1
+
+    def queue_window(self, win: int, order: list[int], opener: int | None) -> None:
+        """Open a reaction window once the current effects finish."""
+        self._queued.append(WindowFrame(win, list(dict.fromkeys(order)), opener))  # each once
+
+    def turn_to(self, p: int) -> None:
+        """Give the turn to p and reset the per-turn variables."""
+        if p is None or not 0 <= p < self.n:
+            raise RuleRuntimeError("", "cannot give the turn to "
+                                   + ("none" if p is None else repr(p)))
+        self.turn = p
+        self.tvars = list(self.game.turn_var_initial)
+        self.end_turn_flag = False
+        # the new turn's on_turn_begin runs before p's first decision (this also drops a
+        # pending pass of the turn: 'turn to' in on_turn_end gives the turn instead)
+        self.turn_hook = BEGIN if self.game.phases[self.phase].on_turn_begin else NO_HOOK
+
+    def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
+        """Append an event to the log; audience None means everyone sees it whole."""
+        self.log_room -= 1
+        if self.log_room < 0:
+            raise EvaluationLimitError("limits.max_log", log_full(self.game.max_log))
+        self.log.append((key, args, audience))
+
+    def finish(self, reason: str) -> None:
+        """End the game now and compute the outcome."""
+        g = self.game
+        scores = tuple(g.score(self, p) for p in range(self.n))
+        self.over = True  # the winners condition may ask whether the game is over
+        winners = g.winners(self, scores)
+        self.outcome = Outcome(scores, winners, reason)
+        self.over = True
+        self.stack.clear()
+        self._queued.clear()
+        self.add_event("game_over", (("reason", "key", reason),
+                                     ("winners", "players", list(winners))), None)

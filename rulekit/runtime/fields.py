@@ -1,0 +1,68 @@
+"""The fields of a game state, typed once: State and the mixins it is made of share them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..rules.game import Rules
+    from .eventlog import EventLog, NoLog
+    from .frames import Outcome, WindowFrame
+
+
+class StateFields:
+    """What a state holds (the slots live here so that every mixin sees them, typed)."""
+
+    __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
+                 "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
+                 "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
+                 "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
+                 "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
+                 "known")
+
+    game: Rules
+    n: int
+    seed: int
+    players: list[int]
+    zones: list[list[int]]  # card ids per zone instance, the top of a zone last
+    card_zone: list[int]
+    faceup: bytearray
+    gvars: list[Any]
+    pvars: list[list[Any]]  # [variable][seat]
+    tvars: list[Any]
+    teamvars: list[list[Any]]  # [variable][team]
+    team_of: list[int]
+    phase: int
+    turn: int
+    stack: list[Any]  # BuildFrame and WindowFrame
+    rng: int
+    log: EventLog | NoLog
+    history: EventLog
+    over: bool
+    outcome: Outcome | None
+    decisions: int
+    end_turn_flag: bool
+    ending_phase: bool
+    work: int
+    log_room: int
+    turn_hook: int
+    reversed_order: bool
+    skips: int
+    meld_of: list[int] | None
+    as_value: list[int | None] | None
+    meld_kinds: list[str]
+    meld_zone: list[int]
+    known: list[dict[int, int]] | None
+    _legal: list[Action] | None
+    _queued: list[WindowFrame]
+    _meld_cache: dict[Any, Any]
+
+    if TYPE_CHECKING:  # State's own methods, which the mixins call
+        @property
+        def decider(self) -> int | None: ...
+        def rng_below(self, n: int) -> int: ...
+
+        # EffectsMixin's, which FlowMixin calls
+        def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None: ...
+        def turn_to(self, p: int) -> None: ...

@@ -1,0 +1,223 @@
+"""The flow of decisions: settling the stack after each action, phases, turns, windows, and
+the legal actions of the decision pending."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..errors import (
+    EvaluationLimitError,
+    RuleRuntimeError,
+)
+from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
+from .choices import legal_steps
+from .fields import StateFields
+from .frames import CLOSE, NEXT, BuildFrame
+
+if TYPE_CHECKING:
+    from ..rules.game import CompiledAction
+
+
+class FlowMixin(StateFields):
+    """How a state moves from one decision to the next."""
+
+    __slots__ = ()  # State keeps every field in its own slots
+
+    # ---- internals ---------------------------------------------------------------------
+    def _card_of_face(self, source: Any, face: int, picked: list[int]) -> int:
+        cards = self.zones[source] if isinstance(source, int) else source
+        faces = self.game.face_of
+        for c in cards:
+            if faces[c] == face and c not in picked:
+                return c
+        raise RuleRuntimeError("", "the picked card is no longer there")  # pragma: no cover
+
+    def _finish_param(self, frame: BuildFrame, act: CompiledAction, value: Any) -> None:
+        frame.env[act.params[frame.pidx].name] = value
+        frame.pidx += 1
+        frame.picked = []
+        self._advance_params(frame, act)
+
+    def _advance_params(self, frame: BuildFrame, act: CompiledAction) -> None:
+        """Skip parameters whose `when` is false; run the action once all are chosen."""
+        params = act.params
+        while frame.pidx < len(params):
+            p = params[frame.pidx]
+            if p.when is None or self.game.guard(p.rule, p.when, self, frame.env):
+                choices = self._param_choices(frame, act)
+                if not choices:
+                    raise RuleRuntimeError(p.rule, f"parameter '{p.name}' has no possible value "
+                                                   "(the action's 'when' should rule this out)")
+                self._legal = choices
+                return
+            frame.env[p.name] = (self.game.guard(p.rule, p.otherwise, self, frame.env)
+                                 if p.otherwise else None)
+            frame.pidx += 1
+        self.stack.pop()
+        self._run_action(act, frame.env)
+
+    def _run_action(self, act: CompiledAction, env: dict) -> None:
+        if act.window is not None:
+            self.stack[-1].pending = CLOSE if act.closes else NEXT
+        self.game.run(act.rule + ".effects", act.effects, self, env)
+        self._settle()
+
+    def _push_queued(self) -> None:
+        if self._queued:
+            q = self._queued
+            self._queued = []
+            self.stack.extend(reversed(q))
+
+    def _settle(self) -> None:
+        """Advance the flow until someone must decide or the game is over."""
+        g = self.game
+        self._push_queued()
+        self._legal = None
+        last_rule = g.phases[self.phase].rule  # named if the flow never settles
+        for _ in range(g.max_auto_steps):
+            if self.over:
+                return
+            stack = self.stack
+            if stack:
+                top = stack[-1]
+                if isinstance(top, BuildFrame):
+                    self._legal = self._param_choices(top, g.actions[top.action])
+                    return
+                win = g.windows[top.win]
+                if top.pending == NEXT:
+                    top.idx += 1
+                    top.pending = None
+                if top.pending is None:
+                    while top.idx < len(top.order):
+                        p = top.order[top.idx]
+                        env = {"actor": p, "opener": top.opener}
+                        if g.guard(win.rule + ".eligible", win.eligible, self, env):
+                            legal = self._window_actions(win, env)
+                            if legal:
+                                self._legal = legal
+                                return
+                        top.idx += 1
+                stack.pop()
+                last_rule = win.rule + ".then"
+                g.run(last_rule, win.then, self, {"opener": top.opener})
+                self._push_queued()
+                continue
+            phase = g.phases[self.phase]
+            if self.ending_phase:
+                # on_end opened windows and they have closed: the phase is over, whatever
+                # end_if says now (asking it again would run on_end twice)
+                self.ending_phase = False
+                self._begin_phase(phase.next)
+                continue
+            if phase.end_if is not None and g.guard(phase.rule + ".end_if", phase.end_if, self, {}):
+                last_rule = phase.rule + ".on_end"
+                g.run(last_rule, phase.on_end, self, {})
+                self._push_queued()
+                if self.over:
+                    continue
+                if self.stack:
+                    self.ending_phase = True
+                    continue
+                self._begin_phase(phase.next)
+                continue
+            hook = self.turn_hook
+            if hook:  # a turn began (its on_turn_begin is due), or ended (it passes now)
+                self.turn_hook = NO_HOOK
+                if hook == PASSING:
+                    self._next_turn(phase)
+                    continue
+                if phase.on_turn_begin is not None:
+                    last_rule = phase.rule + ".on_turn_begin"
+                    g.run(last_rule, phase.on_turn_begin, self, {"actor": self.turn})
+                    self._push_queued()
+                    continue
+            if self.end_turn_flag:
+                self.end_turn_flag = False
+                if phase.on_turn_end:
+                    # the turn passes once on_turn_end and the windows it asks are done
+                    self.turn_hook = PASSING
+                    last_rule = phase.rule + ".on_turn_end"
+                    g.run(last_rule, phase.on_turn_end, self, {"actor": self.turn})
+                    self._push_queued()
+                    self.end_turn_flag = False  # 'end turn' in on_turn_end changes nothing
+                    continue
+                self._next_turn(phase)
+                continue
+            legal = self._turn_actions(phase)
+            if not legal:
+                raise RuleRuntimeError(phase.rule, f"seat {self.turn} has the turn but no legal "
+                                       "action (add an action for this case, e.g. pass)")
+            self._legal = legal
+            return
+        raise EvaluationLimitError(
+            last_rule,
+            f"the rules ran {g.max_auto_steps} automatic steps without asking anyone to decide "
+            "(a phase, turn or window that never settles)")
+
+    def _begin_phase(self, index: int) -> None:
+        g = self.game
+        self.phase = index
+        phase = g.phases[index]
+        self.reversed_order = False  # each phase begins in its own turn_order, no skip pending
+        self.skips = 0
+        self.add_event("phase_begins", (("phase", "key", phase.label),), None)
+        g.run(phase.rule + ".on_begin", phase.on_begin, self, {})
+        self._push_queued()
+        if self.over:
+            return
+        first = g.guard(phase.rule + ".first", phase.first, self, {})
+        g.run(phase.rule + ".first", lambda s, e: s.turn_to(first), self, {})  # names the rule
+
+    def _next_turn(self, phase: Any) -> None:
+        g = self.game
+        if self.skips:
+            self.turn_to(pass_with_skips(self, phase))
+            return
+        n = self.n
+        step = step_of(self, phase)
+        p = self.turn
+        for i in range(1, n + 1):
+            q = (p + step * i) % n
+            if g.guard(phase.rule + ".active", phase.active, self, {"p": q}):
+                self.turn_to(q)
+                return
+        raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
+
+    def _turn_actions(self, phase: Any) -> list[Action]:
+        return self._startable(phase.actions, {"actor": self.turn})
+
+    def _window_actions(self, win: Any, env: dict) -> list[Action]:
+        return self._startable(win.actions, env)
+
+    def _startable(self, actions: list[CompiledAction], env: dict) -> list[Action]:
+        # The hot path: evaluate unguarded; on any failure redo it guarded to name the rule.
+        try:
+            return [a.start for a in actions if a.when(self, env)]
+        except Exception:  # noqa: BLE001 - re-raised below as a typed, located error
+            g = self.game
+            return [a.start for a in actions if g.guard(a.rule + ".when", a.when, self, env)]
+
+    def _compute_legal(self) -> list[Action]:
+        if self.stack:
+            top = self.stack[-1]
+            if isinstance(top, BuildFrame):
+                return self._param_choices(top, self.game.actions[top.action])
+            win = self.game.windows[top.win]
+            return self._window_actions(win, {"actor": top.order[top.idx], "opener": top.opener})
+        return self._turn_actions(self.game.phases[self.phase])
+
+    def _param_choices(self, frame: BuildFrame, act: CompiledAction) -> list[Action]:
+        return legal_steps(act.params[frame.pidx], self, frame)
+
+    def summary(self) -> str:
+        """A short description of the state that reproduces it (seed and history length)."""
+        g = self.game
+        d = self.decider
+        where = g.phases[self.phase].name
+        if self.stack:
+            top = self.stack[-1]
+            where += (f"/{g.actions[top.action].name}" if isinstance(top, BuildFrame)
+                      else f"/{g.windows[top.win].name}")
+        return (f"{g.name}, {self.n} players, seed {self.seed}, after {len(self.history)} "
+                f"actions, {where}, decider {d}")

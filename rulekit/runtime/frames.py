@@ -1,0 +1,68 @@
+"""What the state's decision stack holds (an action being built, a reaction window) and a
+finished game's outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+MASK = (1 << 64) - 1  # the splitmix64 generator's 64 bits
+CLOSE, NEXT = "close", "next"  # what a window does once its answer is applied
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: each seat's score, the winners and the reason (a text key)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+class WindowFrame:
+    """A reaction window: players asked one at a time, in order, until one closes it."""
+
+    __slots__ = ("win", "order", "idx", "opener", "pending")
+
+    def __init__(self, win: int, order: list[int], opener: int | None):
+        self.win = win
+        self.order = order
+        self.idx = 0
+        self.opener = opener
+        self.pending: str | None = None
+
+    def copy(self) -> WindowFrame:
+        f = WindowFrame.__new__(WindowFrame)
+        f.win, f.order, f.idx, f.opener, f.pending = (
+            self.win, self.order, self.idx, self.opener, self.pending)
+        return f
+
+    def key(self) -> tuple:
+        return ("w", self.win, tuple(self.order), self.idx, self.opener, self.pending)
+
+
+class BuildFrame:
+    """An action being put together one parameter (and one card) at a time."""
+
+    __slots__ = ("action", "actor", "env", "pidx", "picked")
+
+    def __init__(self, action: int, actor: int, env: dict):
+        self.action = action
+        self.actor = actor
+        self.env = env
+        self.pidx = 0
+        self.picked: list[int] = []
+
+    def copy(self) -> BuildFrame:
+        f = BuildFrame.__new__(BuildFrame)
+        f.action, f.actor, f.env, f.pidx, f.picked = (
+            self.action, self.actor, dict(self.env), self.pidx, self.picked[:])
+        return f
+
+    def key(self) -> tuple:
+        env = tuple(sorted((k, _freeze(v)) for k, v in self.env.items() if "#" not in k))
+        return ("b", self.action, self.actor, env, self.pidx, tuple(self.picked))
+
+
+def _freeze(v: Any) -> Any:
+    return tuple(v) if isinstance(v, list) else v

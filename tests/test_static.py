@@ -1,0 +1,24 @@
+"""The code stays lint-clean and type-clean (the brief: `ruff` and `mypy` clean)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_ruff_finds_nothing():
+    r = _run("ruff", "check", "rulekit", "cli", "tests", "benchmarks")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_mypy_finds_nothing_in_the_engine():
+    r = _run("mypy", "rulekit")
+    assert r.returncode == 0, r.stdout + r.stderr
