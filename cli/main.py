@@ -17,7 +17,8 @@ from rulekit.errors import render_diagnostics
 
 from .games import UnknownGame, bundled, looks_like_path, resolve
 from .look import make_console, say
-from .play import HUMAN, MEDIUM, Saving, play, play_match, resume
+from .match import play_match, resume_match
+from .play import HUMAN, MEDIUM, Saving, play, resume
 from .playcheck import play_check
 from .replay import replay
 from .rules import print_rules
@@ -67,7 +68,7 @@ saving:
   (rulekit resume FILE); a finished game is saved too (rulekit replay FILE). --save FILE
   names the file; by default it is rulekit-GAME-SEED.json in the current folder (or in
   $RULEKIT_SAVE_DIR). With --games N, game k>1 goes to FILE-k.json, and rulekit resume
-  finishes that one game only: the match's remaining games and scoreboard are not resumed.
+  on any game's file goes on with the match: that game, the games after it, the scoreboard.
 
 hot-seat:
   with several human seats, a seat whose next decision is forced and whose move shows
@@ -359,17 +360,23 @@ def _save_path(given: str | None, origin: Origin, seed: int) -> Path:
 def cmd_resume(args: argparse.Namespace) -> int:
     """rulekit resume."""
     save = read_save(args.file)
-    if save.over:
+    match = save.match
+    if save.over and (match is None or match.number == match.games):
         raise SaveFileError(f"{args.file}: this game is over; rulekit replay {args.file} "
                             "steps through it")
     game = load_game(save, args.file)
     console = make_console()
     _check_transcript(save.seats, console, args.transcript_ok)
-    saving = Saving(save.origin, save.variant, Path(args.save) if args.save else Path(args.file))
+    path = Path(args.save) if args.save else Path(args.file)
+    # a file under its default name hands the match's next games their own default names
+    named = bool(args.save) or path.name != default_path(save.origin, save.seed).name
+    saving = Saving(save.origin, save.variant, path, named)
     if args.save:
         _save_path(args.save, save.origin, save.seed)
     try:
         with stopping_on_signals():
+            if match is not None:
+                return resume_match(game, save, args.file, console, sys.stdin, saving)
             return resume(game, save, args.file, console, sys.stdin, saving)
     except rulekit.RuleRuntimeError as e:
         say(f"rulekit: the ruleset failed during play (seed {save.seed}): {e}", file=sys.stderr)

@@ -27,8 +27,8 @@ from rulekit.runtime.state import State
 from .answers import Question, meld_line, melds_seen
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter
-from .savegame import Origin, SaveFileError, SaveGame, default_path, rebuild, write_save
-from .screen import Played, Screen, summarise
+from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild, write_save
+from .screen import Screen
 from .strings import t, variant_text
 from .terminal import EndOfInput, Interrupted, QuitGame, Stop, Terminal, Terminated
 from .turns import Build, HumanTurns
@@ -55,6 +55,7 @@ class Saving:
     variant: str | None
     path: Path
     named: bool = True  # --save named the file (else each game's own default name)
+    match: MatchInfo | None = None  # the match this game is part of, saved with it
 
 
 STOPPED = {Interrupted: "stopped_interrupt", Terminated: "stopped_term"}
@@ -191,7 +192,8 @@ class Match(HumanTurns):
             return
         done = self.build.base if self.build is not None else self.state
         save = SaveGame(self.saving.origin, self.saving.variant, list(self.kinds), self.seed,
-                        self.lang, [text for _, text in done.history], done.is_over)
+                        self.lang, [text for _, text in done.history], done.is_over,
+                        self.saving.match)
         path = self.saving.path
         try:
             write_save(save, path)
@@ -200,10 +202,10 @@ class Match(HumanTurns):
                                style="yellow")
             return
         self.console.print(t("saved_over" if done.is_over else "saved", self.lang, path=path))
-        if self.seating is not None and self.seating.total > 1 and not done.is_over:
-            # a save holds one game: say so rather than let the player expect the match back
-            self.console.print(t("saved_match", self.lang, k=self.seating.number,
-                                 n=self.seating.total))
+        match = self.saving.match
+        if match is not None and (not done.is_over or match.number < match.games):
+            self.console.print(t("saved_match", self.lang, k=match.number, n=match.games,
+                                 path=path))
 
     def _final(self) -> None:
         assert self.state.outcome is not None
@@ -357,56 +359,3 @@ def resume(game: rulekit.Game, save: SaveGame, where: str | Path, console: Conso
                   stdin or sys.stdin, saving=saving)
     match.resume(save, where)
     return match.run()
-
-
-def participants(kinds: list[str], lang: str) -> list[str]:
-    """Names for the people and bots of a match, which stay theirs as the seats rotate."""
-    humans = [p for p, k in enumerate(kinds) if k == HUMAN]
-    bots = [p for p, k in enumerate(kinds) if k != HUMAN]
-    names = [""] * len(kinds)
-    for i, p in enumerate(humans, 1):
-        names[p] = t("you", lang) if len(humans) == 1 else t("human_n", lang, n=i)
-    for i, p in enumerate(bots, 1):
-        names[p] = t("bot_n", lang, n=i)
-    return names
-
-
-
-def numbered(path: Path, k: int) -> Path:
-    """The save file of game k (from 1) of a match: the named file, then name-2.json, ..."""
-    return path if k == 1 else path.with_name(f"{path.stem}-{k}{path.suffix}")
-
-
-def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, games: int,
-               lang: str, console: Console, stdin: TextIO | None = None,
-               saving: Saving | None = None) -> int:
-    """Play `games` games in a row, the seats rotating by one after each; return the status.
-
-    Game k (from 0) is dealt from seed + k, and whoever sat at seat i sits at seat i + 1 (mod the
-    number of players) in the next game. A summary per person or bot ends the match."""
-    who = participants(kinds, lang)
-    played: list[Played] = []
-    code = 0
-    for k in range(games):
-        seats = [(s - k) % players for s in range(players)]
-        seat_kinds = [kinds[p] for p in seats]
-        seating = Seating(k + 1, games, [who[p] for p in seats], ",".join(seat_kinds))
-        game_saving = None
-        if saving is not None:
-            path = (numbered(saving.path, k + 1) if saving.named
-                    else default_path(saving.origin, seed + k))
-            game_saving = Saving(saving.origin, saving.variant, path, saving.named)
-        match = Match(game, players, seat_kinds, seed + k, lang, console, stdin or sys.stdin,
-                      seating, game_saving)
-        code = match.run()
-        if match.state.outcome is None:  # the human quit, or the input ended
-            break
-        played.append(Played(k + 1, seed + k, seats, match.state.outcome))
-        if k + 1 < games and match.humans and match.term.interactive:
-            try:
-                match.term.ask(t("next_game", lang, k=k + 2, n=games) + " ")
-            except Stop as e:
-                code = e.exit_status
-                break
-    summarise(game, played, who, games, lang, console)
-    return code

@@ -35,6 +35,8 @@ SAVE_DIR_ENV = "RULEKIT_SAVE_DIR"  # where default save files go (default: the c
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,199}$")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 FIELDS = {"format", "version", "ruleset", "variant", "seats", "seed", "lang", "actions", "over"}
+OPTIONAL = {"match"}  # present in the saves of a game played as part of a --games N match
+MAX_GAMES = 10_000
 
 
 class SaveFileError(UsageError):
@@ -54,6 +56,28 @@ class Origin:
         return self.bundled or self.path
 
 
+@dataclass(frozen=True)
+class MatchInfo:
+    """The match a saved game belongs to: its size, its first game's seed and seats, and the
+    moves of the games already finished (replayed on resume to rebuild the scoreboard)."""
+
+    games: int
+    number: int  # this game's number, from 1
+    first_seed: int
+    kinds: list[str]  # the seats as given for game 1; game k sits them rotated by k - 1
+    finished: list[list[str]]  # per earlier game: its actions
+
+    def seats_of(self, number: int) -> list[int]:
+        """Per seat of game `number`: the index (into kinds) of who sits there."""
+        n = len(self.kinds)
+        return [(s - (number - 1)) % n for s in range(n)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as JSON-ready data."""
+        return {"games": self.games, "number": self.number, "first_seed": self.first_seed,
+                "kinds": list(self.kinds), "finished": [list(a) for a in self.finished]}
+
+
 @dataclass
 class SaveGame:
     """Everything needed to play a game again, decision by decision."""
@@ -65,16 +89,20 @@ class SaveGame:
     lang: str
     actions: list[str] = field(default_factory=list)
     over: bool = False
+    match: MatchInfo | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The save as JSON-ready data."""
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT, "version": VERSION,
             "ruleset": {"path": self.origin.path, "bundled": self.origin.bundled,
                         "sha256": self.origin.sha256},
             "variant": self.variant, "seats": list(self.seats), "seed": self.seed,
             "lang": self.lang, "over": self.over, "actions": list(self.actions),
         }
+        if self.match is not None:
+            data["match"] = self.match.to_json()
+        return data
 
 
 def file_hash(path: str | Path) -> str:
@@ -159,7 +187,7 @@ def read_save(path: str | Path) -> SaveGame:
     if version != VERSION:
         raise _bad(p, f"save format version {_short(version)} is not one this rulekit reads "
                       f"({VERSION})")
-    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    unknown = sorted(str(k) for k in data if k not in FIELDS | OPTIONAL)
     missing = sorted(FIELDS - set(data))
     if missing or unknown:
         raise _bad(p, "damaged save: " + "; ".join(
@@ -185,13 +213,51 @@ def read_save(path: str | Path) -> SaveGame:
     if not (isinstance(lang, str) and _NAME.match(lang)):
         raise _bad(p, f"damaged save: lang {_short(lang)} is not a language code")
     actions = data["actions"]
-    if not (isinstance(actions, list) and all(
-            isinstance(a, str) and 0 < len(a) <= MAX_ACTION_CHARS for a in actions)):
+    if not _actions_ok(actions):
         raise _bad(p, "damaged save: actions must be a list of action texts")
     over = data["over"]
     if not isinstance(over, bool):
         raise _bad(p, "damaged save: over must be true or false")
-    return SaveGame(origin, variant, kinds, seed, lang, list(actions), over)
+    match = _match(p, data["match"], kinds, seed) if "match" in data else None
+    return SaveGame(origin, variant, kinds, seed, lang, list(actions), over, match)
+
+
+def _actions_ok(actions: Any) -> bool:
+    return isinstance(actions, list) and all(
+        isinstance(a, str) and 0 < len(a) <= MAX_ACTION_CHARS for a in actions)
+
+
+def _match(p: Path, m: Any, kinds: list[str], seed: int) -> MatchInfo:
+    """The match part of a save, checked against the game's own seats and seed."""
+    keys = {"games", "number", "first_seed", "kinds", "finished"}
+    if not (isinstance(m, dict) and set(m) == keys):
+        raise _bad(p, f"damaged save: match must give {', '.join(sorted(keys))}")
+    games, number, first = m["games"], m["number"], m["first_seed"]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (games, number, first)):
+        raise _bad(p, "damaged save: the match's games, number and first_seed must be numbers")
+    if not 2 <= games <= MAX_GAMES or not 1 <= number <= games or first < 0:
+        raise _bad(p, f"damaged save: game {number} of a match of {games} games")
+    if first + number - 1 != seed:
+        raise _bad(p, f"damaged save: game {number} of a match that began with seed {first} "
+                      f"is dealt from seed {first + number - 1}, not {seed}")
+    finished = m["finished"]
+    if not (isinstance(finished, list) and len(finished) == number - 1
+            and all(_actions_ok(a) for a in finished)):
+        raise _bad(p, f"damaged save: the match must list the moves of its {number - 1} "
+                      "finished game(s)")
+    first_kinds = m["kinds"]
+    if not (isinstance(first_kinds, list) and len(first_kinds) == len(kinds)
+            and all(isinstance(k, str) and len(k) < 40 for k in first_kinds)):
+        raise _bad(p, "damaged save: the match's kinds must list one seat kind per seat")
+    try:
+        first_kinds = [parse_bot_spec(k).text for k in first_kinds]
+    except UsageError as e:
+        raise _bad(p, f"damaged save: {e}") from None
+    info = MatchInfo(games, number, first, first_kinds, [list(a) for a in finished])
+    if [first_kinds[i] for i in info.seats_of(number)] != kinds:
+        raise _bad(p, f"damaged save: game {number} of the match does not seat its players "
+                      "as the match's first game did, rotated")
+    return info
 
 
 def _short(v: Any) -> str:

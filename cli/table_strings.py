@@ -75,13 +75,12 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "es": "Partida guardada en {path}. Continúala con: rulekit resume {path}",
     },
     "saved_match": {
-        "en": "This was game {k} of {n} of a match: rulekit resume finishes this game only; "
-              "the match's remaining games and its scoreboard are not resumed.",
-        "fr": "C'était la partie {k} sur {n} d'un match : rulekit resume termine cette partie "
-              "seulement ; les parties restantes du match et son tableau des scores ne sont "
-              "pas repris.",
-        "es": "Era la partida {k} de {n} de un torneo: rulekit resume termina solo esta "
-              "partida; las partidas que quedan y la tabla de puntuaciones no se reanudan.",
+        "en": "Game {k} of {n} of a match: rulekit resume {path} goes on with the match and "
+              "ends with its scoreboard.",
+        "fr": "Partie {k} sur {n} d'un match : rulekit resume {path} poursuit le match et "
+              "finit par son tableau des scores.",
+        "es": "Partida {k} de {n} de un torneo: rulekit resume {path} sigue con el torneo y "
+              "termina con su tabla de puntuaciones.",
     },
     "saved_over": {
         "en": "Game saved to {path}. Replay it with: rulekit replay {path}",

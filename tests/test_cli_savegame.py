@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -281,21 +282,72 @@ def test_a_save_whose_parent_ruleset_changed_is_refused(tmp_path: Path) -> None:
     assert before != file_hash(child)
 
 
-def test_saving_a_game_of_a_match_says_only_the_game_is_resumed(tmp_path: Path) -> None:
-    """Issue 12: '`quit` ... save[s] the game ... and print how to resume'; with `--games N`
-    a save holds one game, and the message says the match's remaining games and scoreboard
-    are not resumed rather than let the player expect them."""
-    save = tmp_path / "match.json"
-    r = cli("play", str(MINIMAL), "--seats", "human,random", "--seed", "1", "--games", "3",
-            "--save", str(save), stdin="quit\n")
-    assert r.code == 0, (r.out, r.err)
-    assert f"Game saved to {save}. Resume it with: rulekit resume {save}" in r.out
-    assert ("This was game 1 of 3 of a match: rulekit resume finishes this game only; the "
-            "match's remaining games and its scoreboard are not resumed.") in r.out
-    single = tmp_path / "single.json"
-    r = cli("play", str(MINIMAL), "--seats", "human,random", "--seed", "1",
-            "--save", str(single), stdin="quit\n")
-    assert r.code == 0 and "of a match" not in r.out
+def _match(save: Path, stdin: str) -> Run:
+    return cli("play", str(MINIMAL), "--seats", "human,random", "--seed", "1", "--games", "3",
+               "--save", str(save), stdin=stdin)
+
+
+def _summary(out: str) -> str:
+    return out.split("Match summary", 1)[1]
+
+
+def test_a_stopped_match_resumes_with_its_games_and_scoreboard(tmp_path: Path) -> None:
+    """Issue 12: '`quit` ... save[s] the game ... `rulekit resume FILE` goes on exactly where it
+    stopped'; with `--games N` that is the match: the game, the games after it, and a scoreboard
+    that counts the games played before the stop."""
+    whole = _match(tmp_path / "whole.json", "stop\n" * 10)
+    assert whole.code == 0, whole.err
+    save = tmp_path / "m.json"
+    r = _match(save, "stop\nquit\n")  # game 1 ends, the human quits at their next question
+    assert r.code == 0 and "Game abandoned" in r.out
+    stopped = next(p for p in sorted(tmp_path.glob("m*.json"))
+                   if not json.loads(p.read_text(encoding="utf-8"))["over"])
+    assert (f"of 3 of a match: rulekit resume {stopped} goes on with the match and ends with "
+            "its scoreboard.") in r.out
+    match = json.loads(stopped.read_text(encoding="utf-8"))["match"]
+    assert match["games"] == 3 and match["first_seed"] == 1 and match["finished"][0] == ["stop"]
+    resumed = cli("resume", str(stopped), stdin="stop\n" * 10)
+    assert resumed.code == 0, resumed.err
+    assert _summary(resumed.out) == _summary(whole.out)
+    assert "Game 1 (seed 1)" in _summary(resumed.out)  # replayed from the save, not lost
+
+
+def test_resuming_a_finished_game_of_a_match_plays_the_next_one(tmp_path: Path) -> None:
+    """Issue 12 point 4 ('nothing lost'): stopping between two games of a match loses nothing:
+    the first game's file resumes the match at game 2 and saves it to its own file."""
+    whole = _match(tmp_path / "whole.json", "stop\n" * 10)
+    save = tmp_path / "m.json"
+    _match(save, "stop\nquit\n")
+    resumed = cli("resume", str(save), stdin="stop\n" * 10)
+    assert resumed.code == 0, resumed.err
+    assert "Game 2 of 3" in resumed.out and "Game 1 of 3" not in resumed.out
+    assert json.loads(save.read_text(encoding="utf-8"))["seed"] == 1  # game 1's file kept
+    assert json.loads((tmp_path / "m-2.json").read_text(encoding="utf-8"))["seed"] == 2
+    assert _summary(resumed.out) == _summary(whole.out)
+    last = cli("resume", str(tmp_path / "m-3.json"))
+    assert last.code == 2 and "this game is over" in last.err
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda m: m.update(finished=[["no such move"]]), "(game 1 of the match)"),
+    (lambda m: m.update(first_seed=7), "is dealt from seed 8, not 2"),
+    (lambda m: m.update(kinds=["human", "human"]), "does not seat its players"),
+    (lambda m: m.update(number=9), "game 9 of a match of 3 games"),
+    (lambda m: m.update(finished=[]), "finished game(s)"),
+])
+def test_resume_of_a_save_with_a_damaged_match(tmp_path: Path, change: Callable[[dict], None],
+                                               message: str) -> None:
+    """Issue 12 bad input: 'rulekit resume on a ... damaged ... file: a clear message, exit 2';
+    the finished games of a match are replayed through the checked path, never trusted."""
+    save = tmp_path / "m.json"
+    _match(save, "stop\nquit\n")
+    stopped = tmp_path / "m-2.json"
+    data = json.loads(stopped.read_text(encoding="utf-8"))
+    change(data["match"])
+    stopped.write_text(json.dumps(data), encoding="utf-8")
+    r = cli("resume", str(stopped), stdin="stop\n" * 5)
+    _refused(r, message)
+
 
 
 def test_a_finished_game_is_not_resumed_but_replayed(tmp_path: Path) -> None:
