@@ -1,5 +1,5 @@
 """Crazy Eights (rulesets/crazy_eights.yaml): each test quotes the sentence of
-docs/rulebooks/crazy_eights.md it checks (CE1-CE11), or names the reading (CR1-CR6)."""
+docs/rulebooks/crazy_eights.md it checks (CE1-CE11), or names the reading (CR1-CR7)."""
 
 from __future__ import annotations
 
@@ -196,8 +196,8 @@ def test_with_nothing_to_draw_and_nothing_to_play_the_player_passes():
 
 
 def test_drawing_everything_without_a_playable_card_passes_the_turn():
-    """CE8: when the draw empties the stock and the discards and still nothing can be played,
-    the player passes."""
+    """CE8: "When there is nothing left to draw and a player still cannot play, they pass":
+    here the draw empties the stock and the refilled discards first."""
     s = position(3, {0: ["5 of clubs"]}, "9 of hearts", stock=["king of clubs"],
                  discard=["2 of spades"])
     s.apply("draw")
@@ -251,7 +251,8 @@ def test_a_queen_reverses_the_direction_of_play():
 
 
 def test_a_queen_changes_nothing_in_the_base_game():
-    """CE10 is a variant: in the base game a queen is an ordinary card."""
+    """CE10, "A queen reverses the direction of play", belongs to the `reverse` variant: in the
+    base game a queen is an ordinary card."""
     s = position(4, {0: ["queen of hearts", "2 of clubs"]}, "9 of hearts")
     s.apply("play")
     s.apply("pick queen of hearts")
@@ -271,7 +272,9 @@ def test_a_two_makes_the_next_player_draw_two_and_miss_their_turn():
 
 
 def test_after_a_reverse_a_two_hits_the_player_on_the_other_side():
-    """CE10 and CE11 together: after a queen, the next player is counterclockwise."""
+    """CE10 "A queen reverses the direction of play" and CE11 "A two makes the next player draw
+    two cards from the stock and miss their turn" together: after a queen, the next player is
+    the one counterclockwise."""
     s = position(4, {0: ["queen of hearts", "5 of clubs"], 3: ["2 of hearts", "7 of spades"],
                      2: ["4 of spades"]}, "9 of hearts", variant="reverse")
     s.apply("play")

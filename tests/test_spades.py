@@ -186,7 +186,8 @@ def test_a_leader_holding_only_spades_may_lead_one():
 
 
 def test_a_spade_played_on_another_suit_breaks_spades():
-    """SP9: a spade played on another suit's lead breaks spades: the winner may lead them."""
+    """SP9: "Spades may not be led until they are broken, that is, until a spade has been played
+    in a hand": a spade played on another suit's lead breaks them, so the winner may lead one."""
     s = trick_position({0: ["9 of hearts", "2 of clubs"], 1: ["2 of spades", "3 of spades"],
                         2: ["4 of hearts", "5 of clubs"], 3: ["6 of hearts", "7 of clubs"]})
     for card in ("9 of hearts", "2 of spades", "4 of hearts", "6 of hearts"):
@@ -333,7 +334,9 @@ def test_one_hand_variant_ends_after_the_first_hand():
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_random_match_ends_with_partners_winning_together(seed):
-    """SP14 with random play: the match ends, and partners share the result."""
+    """SP14: "Hands are played until a partnership has 500 points or more at the end of a hand.
+    The partnership with the higher score wins the match." With random play the match ends, and
+    partners share the result."""
     s = game().new_state(4, seed=seed)
     rng = random.Random(seed)
     while not s.is_over:
