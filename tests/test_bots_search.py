@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import types
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 import rulekit
 import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import LEVELS, make_bot
-from rulekit.bots.ismcts import IsmctsBot
+from rulekit.bots.greedy import option_values
+from rulekit.bots.ismcts import PRIOR_SHARE, IsmctsBot
 from rulekit.bots.playout import SETTLE_STEPS, playout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,9 +154,42 @@ def test_a_prior_fades_with_visits_so_the_search_can_overrule_it(monkeypatch):
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
 
-    def backwards(state, seat, legal, rng, determinizations):
+    def backwards(state, seat, legal, rng, determinizations, deadline=None):
         return [1.0 if a.text == "wait" else 0.0 for a in legal]
 
     monkeypatch.setattr(ismcts_module, "option_values", backwards)
     assert IsmctsBot(0, 3, iterations=1, prior=1.0).choose(s).text == "wait"
     assert IsmctsBot(0, 3, iterations=200, prior=1.0).choose(s).text == "gain"
+
+
+def test_past_its_deadline_the_prior_gives_the_untried_options_the_mean_of_the_tried():
+    """Issue 10: 'time per decision of medium, median / max: 0.5 s / 2 s'. With many options the
+    greedy prior alone once took several times the level's budget; past its deadline it stops
+    and the untried options get the mean of those tried (neutral, the search decides)."""
+    g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
+    s = g.new_state(2, 1)
+    legal = s.legal_actions()
+    full = option_values(s, 0, legal, random.Random(5), 2)
+    assert full[0] != full[1]  # the options differ when all are tried
+    cut = option_values(s, 0, legal, random.Random(5), 2, deadline=0.0)  # long past
+    assert cut == [full[0]] * len(legal)
+
+
+def test_a_time_budget_covers_the_prior_and_an_iteration_budget_leaves_it_whole(monkeypatch):
+    """The prior of a level with a time budget must end within its share of the budget; with
+    an iteration budget it has no deadline, so the same seed gives the same choice."""
+    g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
+    s = g.new_state(2, 1)
+    seen: list[float | None] = []
+
+    def recording(state, seat, legal, rng, determinizations, deadline=None):
+        seen.append(deadline)
+        return [0.5] * len(legal)
+
+    clock = iter(100.0 + k / 100 for k in range(10_000))  # a clock the test controls
+    monkeypatch.setattr(ismcts_module, "option_values", recording)
+    fake = types.SimpleNamespace(perf_counter=lambda: next(clock))
+    monkeypatch.setattr(ismcts_module, "time", fake)
+    IsmctsBot(0, 3, seconds=0.05, prior=1.0).choose(s)
+    IsmctsBot(0, 3, iterations=5, prior=1.0).choose(s)
+    assert seen == [pytest.approx(100.0 + 0.05 * PRIOR_SHARE), None]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from ..actions import Action
 from ..errors import EvaluationLimitError
@@ -46,18 +47,23 @@ class GreedyBot:
 
 
 def option_values(state: State, seat: int, legal: list[Action], rng: random.Random,
-                  determinizations: int) -> list[float]:
+                  determinizations: int, deadline: float | None = None) -> list[float]:
     """Each option's mean value for seat in a few determinizations (greedy's one-step look).
 
     After the option, the seat's own remaining steps are played by the playout policy; the
     position is then scored by the ruleset's evaluation, or, without it, by a short random
-    look-ahead. Every option meets the same determinizations and random numbers.
+    look-ahead. Every option meets the same determinizations and random numbers. Past the
+    deadline (a time.perf_counter() value), the options not yet tried get the mean of those
+    tried, so a decision with many options stays within a time budget.
     """
     seeds = [rng.getrandbits(63) for _ in range(determinizations)]
     dets = [resample(state, seat, k) for k in seeds]
     hinted = state.game.hints.evaluate is not None
-    values = []
+    values: list[float] = []
     for a in legal:
+        if deadline is not None and values and time.perf_counter() >= deadline:
+            rest = sum(values) / len(values)
+            return values + [rest] * (len(legal) - len(values))
         total = 0.0
         for k, det in zip(seeds, dets, strict=True):
             s = det.clone()

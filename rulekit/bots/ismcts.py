@@ -28,6 +28,7 @@ EXPLORATION = 0.5  # UCB1's constant, for results in [0, 1]
 # less noise to see through and give several times the iterations of long ones
 DEPTH_WITH_EVALUATION = 10
 PRIOR_DETERMINIZATIONS = 2  # deals for the greedy values of the root options (the prior)
+PRIOR_SHARE = 0.5  # with a time budget, the prior may use at most this share of it
 DEPTH_WITHOUT_EVALUATION = 200  # without one, play further: only the outcome says much
 
 
@@ -83,11 +84,14 @@ class IsmctsBot:
                      else DEPTH_WITHOUT_EVALUATION)
         root = Node(state.n)
         bias: dict[str, float] | None = None
+        # the budget covers the prior too: a decision with many options once took 7x its time
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         if self.prior > 0:
+            guide_until = None if self.seconds is None else start + self.seconds * PRIOR_SHARE
             values = option_values(state, seat, legal, random.Random(rng.getrandbits(63)),
-                                   self.prior_determinizations)
+                                   self.prior_determinizations, guide_until)
             bias = {a.text: self.prior * v for a, v in zip(legal, values, strict=True)}
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         reuse = self.reuse
         det = state
