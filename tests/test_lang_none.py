@@ -90,3 +90,30 @@ def test_a_player_function_given_none_is_an_error_naming_the_rule(effect, functi
 def test_meld_value_of_none_is_an_error_naming_the_rule():
     err = failed("set n = meld_value(first(extra))", MELDS)
     assert err.detail == "meld_value() needs a card, not none"
+
+
+NONE_WORDS = "a value is none where one is needed (a skipped parameter, or a value not set)"
+
+
+def test_a_none_the_engine_did_not_foresee_is_told_in_words():
+    """Runtime errors inside effects name the statement and its file:line:col, never a raw
+    Python exception: a number parameter skipped and then added to is none, said in words."""
+    text = text_of(actions='actions:\n  go:\n    params:\n'
+                           '      - {number: k, min: 1, max: 2, when: "false"}\n'
+                           '    effects: ["set n = k + 1"]\n')
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        rulekit.load_text(text, "lang.yaml").new_state(2).apply("go")
+    err = info.value
+    assert "Error" not in str(err) and "NoneType" not in str(err)
+    assert err.detail.startswith(NONE_WORDS)
+    assert err.where.startswith("in 'set n = k + 1' at lang.yaml:")
+
+
+def test_a_none_in_a_condition_is_told_in_words_naming_the_condition():
+    """The same in a condition: the rule is named, and no Python exception."""
+    text = text_of(actions='actions:\n  pass: {when: "first(c.v for c in pile) + 1 > 0", '
+                           'effects: [end turn]}\n')
+    with pytest.raises(rulekit.RuleRuntimeError) as info:
+        rulekit.load_text(text, "lang.yaml").new_state(2)
+    assert info.value.rule == "actions.pass.when"
+    assert info.value.detail.startswith(NONE_WORDS)
