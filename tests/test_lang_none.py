@@ -10,7 +10,7 @@ RuleRuntimeError naming the rule and the statement.
 from __future__ import annotations
 
 import pytest
-from lang_helpers import gvar, text_of
+from lang_helpers import gvar, line_of, load_error, text_of
 
 import rulekit
 
@@ -117,3 +117,34 @@ def test_a_none_in_a_condition_is_told_in_words_naming_the_condition():
         rulekit.load_text(text, "lang.yaml").new_state(2)
     assert info.value.rule == "actions.pass.when"
     assert info.value.detail.startswith(NONE_WORDS)
+
+
+# ---- a list of cards is not a zone ------------------------------------------------------------
+@pytest.mark.parametrize("effect, function", [
+    ("move top(chosen) to pile", "top"),
+    ("set n = size(top(chosen, 2))", "top"),
+    ("set n = size(cards(chosen))", "cards"),
+])
+def test_a_list_of_cards_where_a_zone_is_needed_is_a_located_load_error(effect, function):
+    """Where a zone is expected only a zone is accepted, as `draw from`, `shuffle` and `swap`
+    already do: `top(L)` of a cards parameter is a load error, never a runtime
+    `TypeError: list indices must be integers or slices, not list`."""
+    text = text_of(actions="actions:\n  go:\n    params:\n"
+                           "      - {cards: chosen, from: actor.hand, max: 1}\n"
+                           f"    effects: [{effect!r}]\n")
+    err = load_error(text)
+    assert len(err.diagnostics) == 1
+    d = err.diagnostics[0]
+    assert d.message == f"{function}() needs a zone, but this is a list of cards"
+    assert (d.line, d.col) == (line_of(text, effect), text.splitlines()[d.line - 1].index(
+        "chosen") + 1)
+    assert "zone" in d.hint
+
+
+def test_a_zone_and_a_list_of_cards_are_not_one_type_for_the_branches_of_if():
+    """`deck if C else L` would be a zone holding a list when C is false: a load error."""
+    text = text_of(actions="actions:\n  go: {effects: ['set n = size(deck if n > 0 else "
+                           "[top(deck)])']}\n")
+    err = load_error(text)
+    assert err.diagnostics[0].message == ("both branches must have one type, not a zone and a "
+                                          "list of cards")

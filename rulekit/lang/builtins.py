@@ -39,6 +39,9 @@ from .types import (
     list_of,
 )
 
+ZONE_HINT = ("a zone is one of the 'zones:' (pile, actor.hand), not a list of cards; a list's "
+             "first item is first(L)")
+
 
 def _cards_of(typed: Typed) -> Fn | None:
     """A closure giving a list of cards from a zone or a list of cards (None otherwise)."""
@@ -161,7 +164,9 @@ class BuiltinsMixin:
 
         def need(i: int, type_: str, what: str) -> Fn:
             if not compatible(type_, args[i].type):
-                raise fail(trees[i], f"{name}() needs {what}, but this is {describe(args[i].type)}")
+                hint = ZONE_HINT if type_ == ZONE and elem_of(args[i].type) else ""
+                raise fail(trees[i], f"{name}() needs {what}, but this is "
+                           f"{describe(args[i].type)}", hint)
             return args[i].fn
 
         if name in ("team", "members"):
