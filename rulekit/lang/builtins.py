@@ -251,9 +251,16 @@ class BuiltinsMixin:
             return Typed(PLAYERS, order)
         if name in ("next_player", "prev_player"):
             arity(1)
-            f = _player_fn(name, need(0, PLAYER, "a player"))
+            f = need(0, PLAYER, "a player")
             step = 1 if name == "next_player" else -1
-            return Typed(PLAYER, lambda s, e: (f(s, e) + step) % s.n)
+
+            def neighbour(s: Any, e: dict) -> int:
+                p = f(s, e)
+                if p is None:
+                    raise RuleRuntimeError("", f"{name}() needs a player, not none")
+                return (p + step) % s.n
+
+            return Typed(PLAYER, neighbour)
         if name == "next_in_turn":  # who gets the turn after p (direction, active; no skips)
             arity(1)
             f = need(0, PLAYER, "a player")
