@@ -117,6 +117,17 @@ class RuleRuntimeError(RulekitError):
         super().__init__(f"rule {rule}: {message}" + (f" ({where})" if where else ""))
 
 
+def unforeseen(err: BaseException, what: str) -> str:
+    """A Python failure inside a rule or statement (`what`), a ruleset bug the loader could not
+    see, told in words without Python's names: a none reaching what needs a value, or else
+    '<what> failed' with Python's message."""
+    text = str(err)
+    if isinstance(err, TypeError) and "NoneType" in text:
+        return ("a value is none where one is needed (a skipped parameter, or a value not set): "
+                "give it a value with 'otherwise', or test it with '== none'")
+    return f"{what} failed ({text or 'an unforeseen error'})"
+
+
 class EvaluationLimitError(RuleRuntimeError):
     """A rule ran past its evaluation budget (a loop or a runaway chain of rules)."""
 

@@ -126,7 +126,8 @@ def test_rules_that_never_settle_hit_the_automatic_step_limit(ruleset):
 @pytest.mark.parametrize("action, message", [
     ("poke_nobody", "no player (none)"),
     ("divide", "division by zero"),
-    ("move_lost", "TypeError"),  # a Python failure inside a rule is reported as the rule's
+    # a Python failure inside a rule is reported as the rule's, in words (no TypeError)
+    ("add_to_none", "a value is none where one is needed"),
 ])
 def test_runtime_failure_raises_rule_runtime_error_naming_the_rule(game, action, message):
     state = game.new_state(2, seed=0)
@@ -137,6 +138,14 @@ def test_runtime_failure_raises_rule_runtime_error_naming_the_rule(game, action,
     assert err.rule == f"actions.{action}.effects"
     assert f"rule actions.{action}.effects:" in str(err)
     assert message in str(err)
+
+
+def test_moving_a_list_holding_none_moves_nothing(game):
+    """The guide: "cards given as none (a card that is not there ...) are no cards"."""
+    state = game.new_state(2, seed=0)
+    before = state.clone()
+    state.apply("move_lost")  # move [lost] to pile, lost never set
+    assert state.zones == before.zones
 
 
 def test_runtime_failure_in_a_condition_names_the_condition(ruleset):

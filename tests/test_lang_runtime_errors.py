@@ -121,8 +121,8 @@ def test_a_python_failure_inside_a_statement_is_a_rule_error_naming_the_statemen
     run = located_list([lambda s, e: None, broken], ["in 'a' at f:1:1", "in 'b' at f:2:1"])
     with pytest.raises(rulekit.RuleRuntimeError) as info:
         run(type("S", (), {"over": False})(), {})
-    assert str(info.value) == ("rule : the statement failed (IndexError: list index out of "
-                               "range) (in 'b' at f:2:1)")
+    assert str(info.value) == ("rule : the statement failed (list index out of range) "
+                               "(in 'b' at f:2:1)")
 
 
 def test_a_long_statement_is_shortened_in_the_message():

@@ -135,6 +135,8 @@ class CompilerBase:
                 if cards is None:  # a skipped cards parameter: none moves (shows) nothing
                     return []
                 charge(s, len(cards))
+                if None in cards:  # [c] with c none: a card that is not there is no card
+                    return [c for c in cards if c is not None]
                 return cards
             return listed_cards
         raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "

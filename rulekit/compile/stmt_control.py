@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RuleRuntimeError
+from ..errors import RuleRuntimeError, unforeseen
 from ..lang.expressions import BOOL, INT, charge
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def relocated(err: BaseException, where: str) -> RuleRuntimeError:
         if err.where:
             return err
         return type(err)(err.rule, err.detail, where)
-    return RuleRuntimeError("", f"the statement failed ({type(err).__name__}: {err})", where)
+    return RuleRuntimeError("", unforeseen(err, "the statement"), where)
 
 
 def located_list(fns: list[Fn], wheres: list[str]) -> Fn:

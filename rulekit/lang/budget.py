@@ -63,9 +63,11 @@ def _bounded(v: int) -> int:
 
 
 def _scanned(f: Fn, extra: int = 0) -> Fn:
-    """f, a list, charging its length (and extra) to the budget: the caller reads it all."""
+    """f, a list, charging its length (and extra) to the budget: the caller reads it all.
+
+    A list that is none (a skipped cards parameter) is no cards: the empty tuple."""
     def g(s: Any, e: dict) -> Any:
-        xs = f(s, e)
+        xs = f(s, e) or ()
         charge(s, len(xs) + extra)
         return xs
     return g

@@ -39,6 +39,9 @@ from .types import (
     list_of,
 )
 
+ZONE_HINT = ("a zone is one of the 'zones:' (pile, actor.hand), not a list of cards; a list's "
+             "first item is first(L)")
+
 
 def _cards_of(typed: Typed) -> Fn | None:
     """A closure giving a list of cards from a zone or a list of cards (None otherwise)."""
@@ -48,6 +51,16 @@ def _cards_of(typed: Typed) -> Fn | None:
     if compatible(CARDS, typed.type):
         return f
     return None
+
+
+def _player_fn(name: str, f: Fn) -> Fn:
+    """f, a player, refusing none (a skipped parameter, a variable not set) in words."""
+    def player(s: Any, e: dict) -> Any:
+        p = f(s, e)
+        if p is None:
+            raise RuleRuntimeError("", f"{name}() needs a player, not none")
+        return p
+    return player
 
 
 def _meld_id(s: Any, m: Any) -> int:
@@ -93,9 +106,17 @@ class BuiltinsMixin:
         if name in ("meld_of", "meld_value"):
             arity(1)
             cf = need(0, CARD, "a card")
-            if name == "meld_of":
-                return Typed(MELD, lambda s, e: s.meld_of[cf(s, e)] or None)
-            return Typed(INT, lambda s, e: s.meld_value(cf(s, e)))
+            if name == "meld_of":  # of no card (none): no meld
+                return Typed(MELD, lambda s, e: None if (c := cf(s, e)) is None
+                             else s.meld_of[c] or None)
+
+            def meld_value(s: Any, e: dict) -> int:
+                c = cf(s, e)
+                if c is None:
+                    raise RuleRuntimeError("", "meld_value() needs a card, not none")
+                return s.meld_value(c)
+
+            return Typed(INT, meld_value)
         if name == "is_meld":
             arity(1, 2)
             cs = cards_arg(0)
@@ -143,7 +164,9 @@ class BuiltinsMixin:
 
         def need(i: int, type_: str, what: str) -> Fn:
             if not compatible(type_, args[i].type):
-                raise fail(trees[i], f"{name}() needs {what}, but this is {describe(args[i].type)}")
+                hint = ZONE_HINT if type_ == ZONE and elem_of(args[i].type) else ""
+                raise fail(trees[i], f"{name}() needs {what}, but this is "
+                           f"{describe(args[i].type)}", hint)
             return args[i].fn
 
         if name in ("team", "members"):
@@ -151,7 +174,7 @@ class BuiltinsMixin:
                 raise fail(node, f"{name}() needs a 'teams:' section in the ruleset")
             arity(1)
             if name == "team":
-                pf = need(0, PLAYER, "a player")
+                pf = _player_fn(name, need(0, PLAYER, "a player"))
                 return Typed(TEAM, lambda s, e: s.team_of[pf(s, e)])
             tf = need(0, TEAM, "a team")
             return Typed(PLAYERS, lambda s, e: [p for p in range(s.n)
@@ -170,7 +193,7 @@ class BuiltinsMixin:
             if elem_of(a.type) is None:
                 raise fail(trees[0], f"{name}() needs a zone or a list, "
                            f"but this is {describe(a.type)}")
-            return Typed(INT, lambda s, e: len(f(s, e)))
+            return Typed(INT, lambda s, e: len(f(s, e) or ()))  # none: no cards
         if name == "cards":
             arity(1)
             f = need(0, ZONE, "a zone")
@@ -200,7 +223,8 @@ class BuiltinsMixin:
                 g = f
                 f = lambda s, e: s.zones[g(s, e)]  # noqa: E731
             if name == "first":
-                return Typed(et, lambda s, e: next(iter(f(s, e)), None), names=args[0].names)
+                return Typed(et, lambda s, e: next(iter(f(s, e) or ()), None),
+                             names=args[0].names)
             f = _scanned(f)
             if name == "sum":
                 if et != INT:
@@ -215,7 +239,7 @@ class BuiltinsMixin:
             return Typed(BOOL, lambda s, e: fn(f(s, e)))
         if name in ("players_after", "players_from"):
             arity(1)
-            f = need(0, PLAYER, "a player")
+            f = _player_fn(name, need(0, PLAYER, "a player"))
             start = 1 if name == "players_after" else 0
 
             def order(s: Any, e: dict) -> list:
@@ -229,15 +253,21 @@ class BuiltinsMixin:
             arity(1)
             f = need(0, PLAYER, "a player")
             step = 1 if name == "next_player" else -1
-            return Typed(PLAYER, lambda s, e: (f(s, e) + step) % s.n)
+
+            def neighbour(s: Any, e: dict) -> int:
+                p = f(s, e)
+                if p is None:
+                    raise RuleRuntimeError("", f"{name}() needs a player, not none")
+                return (p + step) % s.n
+
+            return Typed(PLAYER, neighbour)
         if name == "next_in_turn":  # who gets the turn after p (direction, active; no skips)
             arity(1)
             f = need(0, PLAYER, "a player")
             return Typed(PLAYER, lambda s, e: turnorder.next_in_turn(s, f(s, e)))
         if name == "seat":
             arity(1)
-            f = need(0, PLAYER, "a player")
-            return Typed(INT, f)
+            return Typed(INT, _player_fn(name, need(0, PLAYER, "a player")))
         if name == "top":
             arity(1, 2)
             f = need(0, ZONE, "a zone")

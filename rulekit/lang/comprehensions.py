@@ -76,7 +76,7 @@ class ComprehensionsMixin:
 
         def f(s: Any, e: dict) -> list:
             out = []
-            xs = items(s, e)
+            xs = items(s, e) or ()  # none: no cards
             charge(s, len(xs) * w)
             for x in xs:
                 e[key] = x
@@ -103,7 +103,7 @@ class ComprehensionsMixin:
                 cond = bf  # count(c.x == 1 for c in z) counts the true ones
             def count_(s: Any, e: dict) -> int:
                 n = 0
-                xs = items(s, e)
+                xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
@@ -114,7 +114,7 @@ class ComprehensionsMixin:
         if name == "sum":
             def sum_(s: Any, e: dict) -> int:
                 n = 0
-                xs = items(s, e)
+                xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
@@ -124,7 +124,7 @@ class ComprehensionsMixin:
             return Typed(INT, sum_)
         if name == "all":
             def all_(s: Any, e: dict) -> bool:
-                xs = items(s, e)
+                xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
@@ -134,7 +134,7 @@ class ComprehensionsMixin:
             return Typed(BOOL, all_)
         if name == "any":
             def any_(s: Any, e: dict) -> bool:
-                xs = items(s, e)
+                xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
@@ -144,7 +144,7 @@ class ComprehensionsMixin:
             return Typed(BOOL, any_)
         if name == "first":
             def first_(s: Any, e: dict) -> Any:
-                xs = items(s, e)
+                xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
                     e[key] = x
@@ -156,7 +156,7 @@ class ComprehensionsMixin:
 
         def extreme(s: Any, e: dict) -> int:
             vals = []
-            xs = items(s, e)
+            xs = items(s, e) or ()  # none: no cards
             charge(s, len(xs) * w)
             for x in xs:
                 e[key] = x

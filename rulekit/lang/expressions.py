@@ -444,7 +444,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             fa, fb = a.fn, b.fn
 
             def join(s: Any, e: dict) -> list:
-                xs, ys = fa(s, e), fb(s, e)
+                xs, ys = fa(s, e) or [], fb(s, e) or []  # none: no cards
                 charge(s, len(xs) + len(ys))  # the joined list's size, before it is made
                 return xs + ys
 

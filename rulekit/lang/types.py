@@ -34,6 +34,8 @@ def compatible(expected: str, got: str) -> bool:
     """Whether a value of type got may stand where expected is wanted."""
     if expected == got or ANY in (expected, got):
         return True
+    if expected == ZONE:  # only a zone is a zone: a list of cards is not one
+        return False
     if got == NONE and expected in (PLAYER, CARD, STR, MELD):
         return True
     if expected == CARDS and got == ZONE:

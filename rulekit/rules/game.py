@@ -7,7 +7,7 @@ from typing import Any
 
 from ..actions import CHOOSE, DONE, PICK, START, Action
 from ..data.schema import Ruleset
-from ..errors import EvaluationLimitError, RuleRuntimeError
+from ..errors import EvaluationLimitError, RuleRuntimeError, unforeseen
 from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
@@ -250,7 +250,7 @@ class Rules:
         except RecursionError:
             raise EvaluationLimitError(rule, "the rule nests too deeply") from None
         except _PY_ERRORS as e:
-            raise RuleRuntimeError(rule, f"{type(e).__name__}: {e}") from None
+            raise RuleRuntimeError(rule, unforeseen(e, "the rule")) from None
 
     def run(self, rule: str, fn: Fn, s: State, env: dict) -> None:
         """Run compiled effects (same error handling as guard)."""
