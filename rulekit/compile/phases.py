@@ -225,6 +225,8 @@ class PhasesMixin(CompilerBase):
                                    "choose a number and pick the group with it")
                     else:
                         vt = et
+                        if vt == STR and isinstance(vals, str):
+                            words = langdata.listed_words(vals, path + ("values",))
                         cp.names = typed.names
                         f = typed.fn
                         cp.values = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(f) \
