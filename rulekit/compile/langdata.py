@@ -2,7 +2,9 @@
 
 - Value names: a number attribute `{type: int, names: {11: rank_jack}}` (or a number variable
   with `names:`) is shown by the text of its name wherever a player reads it: card labels, logs,
-  action labels, the table. The number stays the value the rules compute with.
+  action labels, the table. The number stays the value the rules compute with. A name for a
+  value the attribute, variable or parameter never takes (as far as the load can tell) is an
+  error at the name.
 - `players: {default: N}`: the count the tools deal when none is asked for (checked here; the
   compiled rules' `default_players`).
 - A choice's literal words (`values: [red, blue]`, or `"['red', 'blue']"` in the language) are
@@ -78,13 +80,28 @@ def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -
     return dict(own)
 
 
-def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath) -> dict | None:
-    """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked."""
+def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath,
+                bounds: dict[str, int]) -> dict | None:
+    """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked: each
+    names a value the parameter can take, where that is known at load time (a number's literal
+    min and max, a choice's listed values)."""
     if value_type != INT:
         c.error("'names' applies to a number parameter, or a choice among numbers",
                 path + ("names",), key=True)
         return None
+    lo, hi = (bounds.get("min"), bounds.get("max")) if p.kind == "number" else (None, None)
+    listed = p.values if p.kind == "choice" and isinstance(p.values, list) else None
+    if listed is not None:
+        hint = f"{p.name} is one of {_few(listed)}"
+    elif lo is not None:
+        hint = f"{p.name} is from {lo} to {hi}" if hi is not None else f"{p.name} is at least {lo}"
+    else:
+        hint = f"{p.name} is at most {hi}"
     for v, key in p.names.items():
+        if listed is not None and v not in listed or lo is not None and v < lo \
+                or hi is not None and v > hi:
+            c.error(f"{p.name} is never {v}, so it needs no name", path + ("names", v), key=True,
+                    hint=hint)
         need_name(c, key, path + ("names", v))
     return dict(p.names)
 
