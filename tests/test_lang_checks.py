@@ -199,3 +199,39 @@ def test_bench_simulate_and_validate_play_deal_the_default_count(tmp_path: Path)
     run = cli("validate", str(path), "--play", "1")
     assert run.code == 1
     assert "game 1 of 1 (3 players, seed 0)" in run.out + run.err
+
+
+def test_a_misspelt_word_passed_to_a_procedure_of_a_colour_is_a_located_error():
+    """Passed to a procedure's colour parameter, a choice's words are stored as colours."""
+    text = BASE.replace("values: [red, blue]", "values: [red, yelow]").replace(
+        "      - set colour_now = colour\n", "      - call setc(colour)\n") + """\
+procedures:
+  setc:
+    params: [{x: colour}]
+    effects: [set colour_now = x]
+"""
+    with pytest.raises(rulekit.RulesetError) as err:
+        load(text)
+    d = err.value.diagnostics[0]
+    assert d.message.startswith("'yelow' is not one of the values of colour")
+    assert d.hint == "did you mean 'yellow'?"
+    line = line_of(text, "values: [red, yelow]")
+    assert (d.line, d.col) == (line, text.splitlines()[line - 1].index("yelow") + 1)
+
+
+def test_a_misspelt_word_in_a_list_of_words_written_in_the_language_is_a_located_error():
+    text = BASE.replace("values: [red, blue]", "values: \"['red', 'blue', 'yelow']\"")
+    with pytest.raises(rulekit.RulesetError) as err:
+        load(text)
+    d = err.value.diagnostics[0]
+    assert d.message.startswith("'yelow' is not one of the values of colour")
+    assert d.hint == "did you mean 'yellow'?"
+    line = line_of(text, "'yelow'")
+    assert (d.line, d.col) == (line, text.splitlines()[line - 1].index("yelow") + 1)
+    compared = BASE.replace("""      - {choice: colour, values: [red, blue]}
+    effects:
+      - set colour_now = colour""", """      - {choice: wanted, values: "['red', 'any']"}
+      - {cards: chosen, from: actor.hand, where: "wanted == 'any' or it.colour == wanted"}
+    effects:
+      - move chosen to pile""")
+    assert load(compared).name == "Colours"  # a word of its own, only compared: an option

@@ -198,3 +198,28 @@ def test_a_value_name_with_a_placeholder_is_refused_at_the_placeholder():
     with pytest.raises(rulekit.RulesetError) as err:
         load(text)
     assert "text 'rank_jack' uses {x}, which nothing provides here" in str(err.value)
+
+
+@pytest.mark.parametrize("param,value,hint", [
+    ("{number: bid, min: 0, max: 2, names: {0: bid_nil, 20: bid_nil}}", 20,
+     "bid is from 0 to 2"),
+    ("{number: bid, min: 1, max: 2, names: {0: bid_nil}}", 0, "bid is from 1 to 2"),
+    ("{choice: bid, values: [1, 2, 3], names: {0: bid_nil}}", 0, "bid is one of [1, 2, 3]"),
+])
+def test_a_name_for_a_value_the_parameter_never_takes_is_a_located_error(param, value, hint):
+    text = BASE.replace("{number: bid, min: 0, max: 2, names: {0: bid_nil}}", param)
+    with pytest.raises(rulekit.RulesetError) as err:
+        load(text)
+    d = err.value.diagnostics[0]
+    assert d.message == f"bid is never {value}, so it needs no name"
+    assert d.hint == hint
+    line = next(i for i, x in enumerate(text.splitlines()) if param in x)
+    col = text.splitlines()[line].index(f"{value}: bid_nil") + 1
+    assert (d.line, d.col) == (line + 1, col)
+    assert f"at: actions.bid.params[0].names[{value}]" in str(err.value)
+
+
+def test_names_of_a_parameter_with_computed_limits_are_not_checked():
+    text = BASE.replace("{number: bid, min: 0, max: 2, names: {0: bid_nil}}",
+                        '{number: bid, min: 0, max: "size(actor.hand)", names: {0: bid_nil}}')
+    assert load(text).name == "Courts"

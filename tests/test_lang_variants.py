@@ -117,3 +117,17 @@ def test_the_command_line_reports_a_bad_combination_without_a_traceback(race: Pa
     assert run.code != 0 and "Traceback" not in run.out + run.err
     assert "no variant 'shrot' (in 'long+shrot')" in run.err
     assert "did you mean 'short'?" in run.err
+
+
+def test_an_error_of_a_combination_alone_names_the_combination():
+    """Each overlay is fine alone; merged, max falls below min: the base's line is where the
+    error is, and the message says which combination made it."""
+    text = RACE + "  two:\n    changes: {players: {max: 2}}\n"
+    for single in ("two", "crowd"):
+        assert rulekit.load_text(text, "race.yaml", single).variant == single
+    with pytest.raises(rulekit.RulesetError) as err:
+        rulekit.load_text(text, "race.yaml", "two+crowd")
+    d = err.value.diagnostics[0]
+    assert d.message.startswith("in variant 'two+crowd': max (2) is smaller than min (3)")
+    assert (d.line, d.col) == (2, 10)
+    assert str(err.value).startswith("race.yaml:2:10: in variant 'two+crowd': ")

@@ -29,7 +29,7 @@ from ..lang.expressions import (
     did_you_mean,
 )
 from ..lang.text import placeholders
-from ..lang.textcheck import malformed_forms, static_uses, unfilled
+from ..lang.textcheck import malformed_forms, plurals_of_non_numbers, static_uses, unfilled
 from ..rules.game import (
     VarInfo,
     ZoneInfo,
@@ -74,8 +74,10 @@ class DeclarationsMixin(CompilerBase):
         self.tables.text_keys = set(self.spec.text)
 
     def text_placeholders(self) -> None:
-        """Each used text's {placeholders} must name something every use of it fills."""
-        for u in unfilled(self.spec, self.text_uses + list(static_uses(self.spec))):
+        """Each used text's {placeholders} must name something every use of it fills; a plural
+        form's, a number."""
+        uses = self.text_uses + list(static_uses(self.spec))
+        for u in [*unfilled(self.spec, uses), *plurals_of_non_numbers(self.spec, uses)]:
             self.error(u.message, ("text", u.key, u.lang), offset=(u.line, u.col), hint=u.hint)
 
     # ---- cards -------------------------------------------------------------------------

@@ -189,6 +189,7 @@ class EffectsMixin(CompilerBase):
             return None
         compiled: list[tuple[str, str, Fn]] = []
         refused: set[str] = set()
+        held: dict[str, str] = {}  # the arguments that are not numbers: what each holds
         for name, value in args.items():
             typed = self.expr(value, path + ("args", name), scope)
             if typed is None:
@@ -203,6 +204,8 @@ class EffectsMixin(CompilerBase):
                            path + ("args", name), hint=_UNSHOWN_HINTS.get(typed.type, ""))
                 refused.add(str(name))  # given, though not shown: no second error for it
                 continue
+            if typed.type not in (INT, NONE):
+                held[str(name)] = describe(typed.type)
             fn = typed.fn
             if typed.type == dsl.TEAM:
                 fn = (lambda f: lambda s, e: _team_name(s, f(s, e)))(fn)
@@ -231,7 +234,8 @@ class EffectsMixin(CompilerBase):
                            "players are told)", path + ("log",),
                            hint=f"add '{key}_hidden' to the text section")
         names = {n for n, _, _ in compiled} | refused
-        self.text_uses.append(TextUse(key, frozenset(names), "a log", checked=True))
+        self.text_uses.append(TextUse(key, frozenset(names), "a log", checked=True,
+                                      not_numbers=tuple(held.items())))
         if key in self.spec.text:
             for lang, template in self.spec.text[key].items():
                 unknown = placeholders(template) - names
@@ -244,7 +248,10 @@ class EffectsMixin(CompilerBase):
         if "to" in item and hidden in self.spec.text:
             # the others' version loses single cards; a list of cards becomes its count
             kept = {n for n, kind, _ in compiled if kind != "card"}
-            self.text_uses.append(TextUse(hidden, frozenset(kept), "a private log", checked=True))
+            counted = {n for n, kind, _ in compiled if kind == "cards"}  # shown as a count
+            self.text_uses.append(TextUse(
+                hidden, frozenset(kept), "a private log", checked=True,
+                not_numbers=tuple((n, w) for n, w in held.items() if n in kept - counted)))
             for lang, template in self.spec.text[hidden].items():
                 unknown = placeholders(template) - kept
                 if unknown:

@@ -2,11 +2,14 @@
 
 - Value names: a number attribute `{type: int, names: {11: rank_jack}}` (or a number variable
   with `names:`) is shown by the text of its name wherever a player reads it: card labels, logs,
-  action labels, the table. The number stays the value the rules compute with.
+  action labels, the table. The number stays the value the rules compute with. A name for a
+  value the attribute, variable or parameter never takes (as far as the load can tell) is an
+  error at the name.
 - `players: {default: N}`: the count the tools deal when none is asked for (checked here; the
   compiled rules' `default_players`).
-- A choice's literal words (`values: [red, blue]`) are checked against every word domain they
-  meet (a comparison with a word attribute, a `set` of a word variable), at the word itself.
+- A choice's literal words (`values: [red, blue]`, or `"['red', 'blue']"` in the language) are
+  checked against every word domain they meet (a comparison with a word attribute, a `set` of a
+  word variable, an argument of a procedure's word parameter), at the word itself.
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from lark import Tree
+
 from ..data.yamlsource import YamlPath
 from ..errors import RuleRuntimeError
-from ..lang.expressions import INT, did_you_mean, show_values
+from ..lang.expressions import INT, CompileError, did_you_mean, show_values
+from ..lang.parsing import parse, pos_of
 from ..lang.textcheck import TextUse
 
 if TYPE_CHECKING:
@@ -74,13 +80,28 @@ def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -
     return dict(own)
 
 
-def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath) -> dict | None:
-    """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked."""
+def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath,
+                bounds: dict[str, int]) -> dict | None:
+    """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked: each
+    names a value the parameter can take, where that is known at load time (a number's literal
+    min and max, a choice's listed values)."""
     if value_type != INT:
         c.error("'names' applies to a number parameter, or a choice among numbers",
                 path + ("names",), key=True)
         return None
+    lo, hi = (bounds.get("min"), bounds.get("max")) if p.kind == "number" else (None, None)
+    listed = p.values if p.kind == "choice" and isinstance(p.values, list) else None
+    if listed is not None:
+        hint = f"{p.name} is one of {_few(listed)}"
+    elif lo is not None:
+        hint = f"{p.name} is from {lo} to {hi}" if hi is not None else f"{p.name} is at least {lo}"
+    else:
+        hint = f"{p.name} is at most {hi}"
     for v, key in p.names.items():
+        if listed is not None and v not in listed or lo is not None and v < lo \
+                or hi is not None and v > hi:
+            c.error(f"{p.name} is never {v}, so it needs no name", path + ("names", v), key=True,
+                    hint=hint)
         need_name(c, key, path + ("names", v))
     return dict(p.names)
 
@@ -118,11 +139,15 @@ def _few(values: list) -> str:
 
 # ---- a choice's words -----------------------------------------------------------------------
 class WordUse:
-    """A choice parameter's literal words, and the word domains the rules make them meet."""
+    """A choice parameter's literal words, and the word domains the rules make them meet.
 
-    def __init__(self, words: list, path: YamlPath):
+    The words are a YAML list's items (each at path + (j,)), or the quoted words of a list
+    written in the language (`"['red', 'blue']"`, each at its offset in the text at path)."""
+
+    def __init__(self, words: list, path: YamlPath, offsets: list | None = None):
         self.words = words
         self.path = path
+        self.offsets = offsets  # (line, col) of each word in the text at path; None: YAML items
         self.domains: dict[frozenset, bool] = {}  # domain -> stored (not only compared)
 
     def meets(self, domain: frozenset, stored: bool = False) -> None:
@@ -138,10 +163,31 @@ def check_words(c: Compiler, use: WordUse) -> None:
         owner = _domain_name(c, domain)
         for j, w in enumerate(use.words):
             if isinstance(w, str) and w not in domain and (stored or did_you_mean(w, domain)):
-                c.error(f"'{w}' is not one of the values of {owner} {show_values(domain)}",
-                        use.path + (j,),
+                at = use.path + (j,) if use.offsets is None else use.path
+                c.error(f"'{w}' is not one of the values of {owner} {show_values(domain)}", at,
+                        offset=None if use.offsets is None else use.offsets[j],
                         hint=did_you_mean(w, domain) or
                         f"the choice's value is compared with, or stored as, a {owner}")
+
+
+def listed_words(text: str, path: YamlPath) -> WordUse | None:
+    """The words of a choice's values written as a list of quoted words in the language
+    (`"['red', 'blue']"`), each located at its word; None for any other expression."""
+    try:
+        tree = parse(text, "expr")
+    except CompileError:
+        return None  # reported where the values are compiled
+    if not isinstance(tree, Tree) or tree.data != "list_" or tree.children[0] is None:
+        return None
+    items = tree.children[0].children
+    if not all(isinstance(i, Tree) and i.data == "string" for i in items):
+        return None
+    words, offsets = [], []
+    for item in items:
+        line, col = pos_of(item)
+        words.append(str(item.children[0])[1:-1])
+        offsets.append((line, col + 1))  # the word, after its quote
+    return WordUse(words, path, offsets)
 
 
 def _domain_name(c: Compiler, domain: frozenset) -> str:

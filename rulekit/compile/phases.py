@@ -225,6 +225,8 @@ class PhasesMixin(CompilerBase):
                                    "choose a number and pick the group with it")
                     else:
                         vt = et
+                        if vt == STR and isinstance(vals, str):
+                            words = langdata.listed_words(vals, path + ("values",))
                         cp.names = typed.names
                         f = typed.fn
                         cp.values = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(f) \
@@ -241,11 +243,14 @@ class PhasesMixin(CompilerBase):
             where_scope.names["it"] = local("it", PLAYER)
         if kind == "number":
             where_scope.names["it"] = local("it", INT)
+        bounds: dict[str, int] = {}  # a literal min / max: the values a number can take
         for key in ("min", "max"):
             v = getattr(p, key)
             if v is not None and key in allowed:
                 typed = self.expr(v, path + (key,), limit_scope, INT, f"'{key}'")
                 setattr(cp, key, typed.fn if typed else (lambda s, e: 0))
+                if typed is not None and typed.is_const and type(typed.const) is int:
+                    bounds[key] = typed.const
         if p.where is not None:
             cp.where_text = str(p.where)
             typed = self.expr(p.where, path + ("where",), where_scope, BOOL, "'where'")
@@ -270,7 +275,7 @@ class PhasesMixin(CompilerBase):
         if kind == "cards":
             g.done_actions.setdefault(name, Action(DONE, name, None, "done"))
         if p.names is not None:
-            cp.names = langdata.param_names(self, p, value_type, path) or cp.names
+            cp.names = langdata.param_names(self, p, value_type, path, bounds) or cp.names
         # later parameters and the effects see this one by name
         scope.names[name] = local(name, value_type)
         scope.names[name].words = words

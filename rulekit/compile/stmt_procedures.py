@@ -152,6 +152,8 @@ def s_call_stmt(c: Compiler, tree: Tree, scope: Scope) -> Fn:
             raise fail(at, f"argument '{pname}' of '{name}' must be {describe(ty)}, but this is "
                        f"{describe(typed.type)}")
         domain = proc.domains.get(pname)
+        if domain is not None and typed.words is not None:  # a choice's words, stored as x
+            typed.words.meets(domain, stored=True)
         if ty == STR and domain is not None and typed.is_const and typed.const is not None \
                 and typed.const not in domain:
             raise fail(at, f"'{typed.const}' is not one of the values {dsl.show_values(domain)}",

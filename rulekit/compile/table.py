@@ -168,10 +168,13 @@ def compile_table(c: Compiler) -> None:
         if typed is not None:
             tv.values[name] = (typed.type, typed.fn)
     gives = frozenset(decl.values) | SHOWN_BY_DRIVER
+    # a plural form needs a number: the seat looking, and each value that is not one, are not
+    held = ((ME, "the seat looking"),) + tuple(
+        (n, dsl.describe(ty)) for n, (ty, _) in tv.values.items() if ty not in (dsl.INT, dsl.NONE))
     for i, st in enumerate(decl.status):
         path = ("table", "status", i)
         c.need_text(st.text, path + ("text",))
-        c.text_uses.append(TextUse(st.text, gives, "the table's status"))
+        c.text_uses.append(TextUse(st.text, gives, "the table's status", not_numbers=held))
         when = None
         if st.when is not True:
             typed = _compile(c, x, hidden, sized, st.when, path + ("when",), BOOL, "'when'")

@@ -509,7 +509,11 @@ def build(src: Source, variant: str | None, compile_: Callable[[Source], Labelle
         try:
             game = compile_(resolved.source)
         except RulesetError as e:
-            raise RulesetError(_ordered(resolved.diagnostics + e.diagnostics, src.file)) from None
+            found = e.diagnostics
+            if len(_combined(variant)) > 1:  # made by the combination: say which, wherever it is
+                found = [dataclasses.replace(d, message=f"in variant '{variant}': {d.message}")
+                         for d in found]
+            raise RulesetError(_ordered(resolved.diagnostics + found, src.file)) from None
         if resolved.diagnostics:
             raise RulesetError(_ordered(resolved.diagnostics, src.file))
     game.variant = variant

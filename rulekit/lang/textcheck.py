@@ -17,6 +17,9 @@ class TextUse(NamedTuple):
     gives: frozenset[str]
     what: str
     checked: bool = False  # already checked (and located) at the use itself, e.g. a log
+    # the placeholders this use fills with something that is not a number, and what it is
+    # ("a player"): a plural form on one of them is an error
+    not_numbers: tuple[tuple[str, str], ...] = ()
 
 
 class Unfilled(NamedTuple):
@@ -40,15 +43,23 @@ ENGINE_TEXTS = {
     "game_over": (frozenset({"reason", "winners"}), "the event 'game_over'"),
     "phase_begins": (frozenset({"phase"}), "the event 'phase_begins'"),
 }
+# what the engine fills them with, where that is not a number
+ENGINE_NOT_NUMBERS = {
+    "pick_card": (("card", "a card"),),
+    "game_over": (("reason", "a text"), ("winners", "a list of players")),
+    "phase_begins": (("phase", "a phase's label"),),
+}
 
 
 def static_uses(spec: Ruleset) -> Iterator[TextUse]:
     """The uses a ruleset's declarations make of its texts (logs and 'end game' come from code)."""
     for key, (gives, what) in ENGINE_TEXTS.items():
-        yield TextUse(key, gives, what)
+        yield TextUse(key, gives, what, not_numbers=ENGINE_NOT_NUMBERS.get(key, ()))
     attrs = frozenset(a for a in spec.cards.attributes if a != "count")
+    words = tuple((a, "a word") for a, v in spec.cards.attributes.items()
+                  if isinstance(v, list) and v and all(isinstance(x, str) for x in v))
     for rule in spec.cards.label:
-        yield TextUse(rule.text, attrs, "a card's label")
+        yield TextUse(rule.text, attrs, "a card's label", not_numbers=words)
     # a symbol is shown as its translation, as it is: nothing is filled in
     for word in ("yes", "no", "done"):
         yield TextUse(word, NOTHING, "a word of the engine")
@@ -58,15 +69,18 @@ def static_uses(spec: Ruleset) -> Iterator[TextUse]:
         if phase.label:
             yield TextUse(phase.label, NOTHING, "a phase's label")
     shown = frozenset(spec.table.values) | {"me"}  # the table's values fill prompts too
+    seats = (("actor", "a player"), ("opener", "a player"), ("me", "the seat looking"))
     for action in spec.actions.values():
         if action.label:
             yield TextUse(action.label, NOTHING, "an action's label")
         for p in action.params:
             if p.prompt:
-                yield TextUse(p.prompt, frozenset({"actor"}) | shown, "a parameter's prompt")
+                yield TextUse(p.prompt, frozenset({"actor"}) | shown, "a parameter's prompt",
+                              not_numbers=seats[0:1] + seats[2:])
     for w in spec.windows.values():
         if w.prompt:
-            yield TextUse(w.prompt, frozenset({"opener", "actor"}) | shown, "a window's prompt")
+            yield TextUse(w.prompt, frozenset({"opener", "actor"}) | shown, "a window's prompt",
+                          not_numbers=seats)
     for zone in spec.zones.values():
         if zone.label:
             yield TextUse(zone.label, NOTHING, "a zone's label")
@@ -98,6 +112,31 @@ def unfilled(spec: Ruleset, uses: list[TextUse]) -> Iterator[Unfilled]:
                     continue
                 seen.add(name)
                 yield _unfilled(key, lang, template, m.start(), name, given, short)
+
+
+def plurals_of_non_numbers(spec: Ruleset, uses: list[TextUse]) -> Iterator[Unfilled]:
+    """Each plural form (`{name|one|other}`) whose placeholder a use fills with something that
+    is not a number (a player, a card, a word): its word could never be chosen by it."""
+    held: dict[str, dict[str, str]] = {}  # key -> placeholder -> what a use fills it with
+    for use in uses:
+        for name, what in use.not_numbers:
+            held.setdefault(use.key, {}).setdefault(name, f"{what} (in {use.what})")
+    for key, names in held.items():
+        for lang, template in spec.text.get(key, {}).items():
+            if not isinstance(template, str):
+                continue
+            for m in PLACEHOLDER.finditer(template):
+                name = m.group(1)
+                if m.group(2) is None or name not in names:
+                    continue
+                at = m.start()
+                line = template.count("\n", 0, at)
+                col = at - (template.rfind("\n", 0, at) + 1)
+                yield Unfilled(key, lang, line, col,
+                               f"text '{key}' has {m.group(0)}, a plural form, but {{{name}}} "
+                               f"holds {names[name]}, not a number",
+                               "a plural form chooses its word by a number: name a placeholder "
+                               "that holds one (e.g. {n|card|cards}), or write the word alone")
 
 
 def _unfilled(key: str, lang: str, template: str, at: int, name: str, given: frozenset[str],
