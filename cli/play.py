@@ -29,7 +29,7 @@ from .bots import Thinking, kind_text, make_bot
 from .look import Painter
 from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild, write_save
 from .screen import Screen
-from .strings import t, variant_text
+from .strings import description, t, variant_text
 from .terminal import EndOfInput, Interrupted, QuitGame, Stop, Terminal, Terminated
 from .turns import Build, HumanTurns
 
@@ -74,6 +74,7 @@ class Match(HumanTurns):
         self.kinds = kinds
         self.seed = seed
         self.lang = lang
+        self.about = description(game, lang)  # the game's description, shown by help
         self.console = console
         self.term = Terminal(console, stdin)
         self.paint = Painter(game, lang)
