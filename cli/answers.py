@@ -71,6 +71,23 @@ def melds_seen(obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return {m["meld"]: m for v in views for m in v.get("melds") or []}
 
 
+def seen_order(obs: dict[str, Any], seat: int) -> dict[str, int]:
+    """Each card label the seat sees, numbered in the order it sees them: its own zones (its
+    hand in the hand's sort order) first, then the table's."""
+    order: dict[str, int] = {}
+    views = list(obs["seats"][seat]["zones"].values()) + list(obs["table"].values())
+    for view in views:
+        for label in view["cards"]:
+            if label is not None:
+                order.setdefault(label, len(order))
+    return order
+
+
+def in_seen_order(labels: list[str], order: dict[str, int]) -> list[str]:
+    """Card labels sorted as the seat sees them (labels it does not see last, as they were)."""
+    return sorted(labels, key=lambda label: order.get(label, len(order)))
+
+
 def meld_cards(paint: Painter, meld: dict[str, Any]) -> Text:
     """A meld's cards, each wild followed by the value it stands for: `joker (=7)`.
 
@@ -123,13 +140,7 @@ class Question:
     # ---- showing ---------------------------------------------------------------------
     def _ordered(self, legal: list[Action]) -> list[Action]:
         """The legal actions with the cards to pick in the order the seat sees its cards."""
-        order: dict[str, int] = {}
-        me = self.obs["seats"][self.seat]["zones"]
-        views = list(me.values()) + list(self.obs["table"].values())
-        for view in views:
-            for label in view["cards"]:
-                if label is not None:
-                    order.setdefault(label, len(order))
+        order = seen_order(self.obs, self.seat)
         labels = self.game.labels
         picks = [a for a in legal if a.kind == PICK]
         picks.sort(key=lambda a: order.get(labels[self.game.face_cards[a.value]], len(order)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from pathlib import Path
@@ -218,6 +219,27 @@ def test_a_card_in_hand_that_cannot_be_chosen_now_is_said_to_be_no_choice():
     assert "Magie ne fait pas partie des cartes" in str(q.parse("Magie").message)
     # a name no card has: that, as before
     assert "aucune carte ne s'appelle « blabla »" in str(q.parse("blabla").message)
+
+
+def test_the_cards_chosen_so_far_follow_the_hands_order():
+    """Issue 12 point 3: "card lists follow the hand's sort order": the cards picked so far
+    for a meld ("poser … : 12, Cadeau, 1+10=11") are listed as the hand lists them."""
+    from rich.console import Console
+    from rulekit_cli.play import Match
+
+    s, _ = _laying(["12", "Gift"])
+    hand = rulekit.observation(s, 0)["seats"][0]["zones"]["hand"]["cards"]
+    assert hand.index("Gift") < hand.index("1+10=11") < hand.index("12")
+    match = Match(s.game, 2, ["human", "random"], 0, "fr", Console(file=io.StringIO()),
+                  io.StringIO())
+    match.state = s
+    chosen = match._chosen_so_far(0)
+    assert chosen is not None
+    assert chosen.plain.endswith("Choisies pour l'instant : Cadeau, 12")
+    s.apply("pick 1+10=11")
+    chosen = match._chosen_so_far(0)
+    assert chosen is not None
+    assert chosen.plain == "poser une suite ou un brelan : Cadeau, 1+10=11, 12"
 
 
 def test_a_wild_in_a_meld_shows_the_value_it_stands_for() -> None:
