@@ -15,7 +15,7 @@ from rich.text import Text
 
 import rulekit
 from rulekit.actions import CHOOSE, DONE, PICK, Action
-from rulekit.rules.reasons import say
+from rulekit.rules.reasons import CARD, Reason, say
 from rulekit.runtime.state import State
 
 from .look import Painter
@@ -71,6 +71,23 @@ def melds_seen(obs: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return {m["meld"]: m for v in views for m in v.get("melds") or []}
 
 
+def seen_order(obs: dict[str, Any], seat: int) -> dict[str, int]:
+    """Each card label the seat sees, numbered in the order it sees them: its own zones (its
+    hand in the hand's sort order) first, then the table's."""
+    order: dict[str, int] = {}
+    views = list(obs["seats"][seat]["zones"].values()) + list(obs["table"].values())
+    for view in views:
+        for label in view["cards"]:
+            if label is not None:
+                order.setdefault(label, len(order))
+    return order
+
+
+def in_seen_order(labels: list[str], order: dict[str, int]) -> list[str]:
+    """Card labels sorted as the seat sees them (labels it does not see last, as they were)."""
+    return sorted(labels, key=lambda label: order.get(label, len(order)))
+
+
 def meld_cards(paint: Painter, meld: dict[str, Any]) -> Text:
     """A meld's cards, each wild followed by the value it stands for: `joker (=7)`.
 
@@ -123,13 +140,7 @@ class Question:
     # ---- showing ---------------------------------------------------------------------
     def _ordered(self, legal: list[Action]) -> list[Action]:
         """The legal actions with the cards to pick in the order the seat sees its cards."""
-        order: dict[str, int] = {}
-        me = self.obs["seats"][self.seat]["zones"]
-        views = list(me.values()) + list(self.obs["table"].values())
-        for view in views:
-            for label in view["cards"]:
-                if label is not None:
-                    order.setdefault(label, len(order))
+        order = seen_order(self.obs, self.seat)
         labels = self.game.labels
         picks = [a for a in legal if a.kind == PICK]
         picks.sort(key=lambda a: order.get(labels[self.game.face_cards[a.value]], len(order)))
@@ -192,7 +203,7 @@ class Question:
             inner = text[1:-1].strip()
             found = self._by_name(inner)
             if found is None:
-                return Answer(message=t("unknown_answer", lang, text=inner))
+                return Answer(message=self._refused(inner))
             return self._sequence([found.action])
         tokens = text.replace(",", " ").split()
         if all(_is_number(tok) for tok in tokens):
@@ -203,11 +214,29 @@ class Question:
         cmd = command_of(text) or ("help" if text == "?" else None)
         if cmd is not None:
             return Answer(command=cmd)
-        message = t("unknown_answer", lang, text=text)
-        why = self.state.why_refused(text)  # the engine says why, when it can
+        return Answer(message=self._refused(text))
+
+    def _refused(self, text: str) -> str:
+        """Why a typed text is no option: a card's name (one that is not among the options, or
+        the engine would have found it), else what the engine says, when it can say it."""
+        message = t("unknown_answer", self.lang, text=text)
+        label = self._card_named(text)
+        why = (Reason("not_among", {"card": (CARD, label)}) if label is not None
+               else self.state.why_refused(text))
         if why is not None and why.key != "no_action":
-            message += f" ({say(self.game, why, lang)})"
-        return Answer(message=message)
+            message += f" ({say(self.game, why, self.lang)})"
+        return message
+
+    def _card_named(self, text: str) -> str | None:
+        """The canonical label of the card called text (in the seat's language, or canonically),
+        or None when no card has that name."""
+        low = text.lower()
+        g = self.game
+        for card in g.face_cards:
+            label = g.labels[card]
+            if low in (label.lower(), g.card_label(card, self.lang).lower()):
+                return label
+        return None
 
     def _numbers(self, text: str, numbers: list[int]) -> Answer:
         lang = self.lang

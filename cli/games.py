@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 BUNDLE = "rulekit_games"  # the rulesets/ folder, installed as package data
 SUFFIXES = (".yaml", ".yml")
@@ -48,3 +52,32 @@ def resolve(ruleset: str) -> str:
     if ruleset.lower() in games:
         return str(games[ruleset.lower()])
     raise UnknownGame(ruleset, list(games))
+
+
+def list_games(lang: str | None) -> tuple[Table, int]:
+    """`rulekit list`: a row per bundled game, its description in lang where the game has lang
+    (else in its first language); and 0, or 1 when a bundled game cannot be loaded."""
+    from rich.table import Table
+
+    import rulekit
+
+    from .strings import description, t
+
+    want = lang or "en"
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("name", "game", "players", "variants", "languages", "about"):
+        table.add_column(t("list_" + column, want))
+    status = 0
+    for name, path in bundled().items():
+        try:
+            g = rulekit.load(path)
+        except rulekit.RulesetError as e:  # a damaged install: say so, list the others
+            status = 1
+            table.add_row(name, "-", "-", "-", "-",
+                          t("list_broken", want, why=e.diagnostics[0].message))
+            continue
+        players = (str(g.min_players) if g.min_players == g.max_players
+                   else f"{g.min_players}-{g.max_players}")
+        table.add_row(name, g.name, players, ", ".join(g.variants) or "-",
+                      ", ".join(g.languages), description(g, want))
+    return table, status

@@ -15,7 +15,7 @@ from rulekit.bots import SPEC_HELP, parse_bot_spec
 from rulekit.data.variants import UnknownVariantError
 from rulekit.errors import render_diagnostics
 
-from .games import UnknownGame, bundled, looks_like_path, resolve
+from .games import UnknownGame, list_games, looks_like_path, resolve
 from .look import make_console, say
 from .match import play_match, resume_match
 from .play import HUMAN, MEDIUM, Saving, play, resume
@@ -214,6 +214,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "list", help="list the games installed with rulekit",
         description="List the bundled games: the name to type (rulekit play NAME), the game, "
                     "its players, variants and languages, and one line about it.")
+    p_list.add_argument("--lang", metavar="L",
+                        help="the language of the list; each game is described in it when the "
+                             "game has it (default: English, each game in its first language)")
     p_rules = sub.add_parser(
         "rules", help="print a game's rules",
         description="Print RULESET's rules text (in --lang), then what rulekit can state from the "
@@ -466,23 +469,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """rulekit list."""
-    from rich.table import Table
-
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    for column in ("name", "game", "players", "variants", "languages", "about"):
-        table.add_column(column)
-    status = EXIT_OK
-    for name, path in bundled().items():
-        try:
-            g = rulekit.load(path)
-        except rulekit.RulesetError as e:  # a damaged install: say so, list the others
-            status = EXIT_FAILED
-            table.add_row(name, "-", "-", "-", "-", f"cannot be loaded: {e.diagnostics[0].message}")
-            continue
-        players = (str(g.min_players) if g.min_players == g.max_players
-                   else f"{g.min_players}-{g.max_players}")
-        table.add_row(name, g.name, players, ", ".join(g.variants) or "-",
-                      ", ".join(g.languages), g.spec.description or "")
+    table, status = list_games(args.lang)
     make_console().print(table)
     return status
 

@@ -24,12 +24,12 @@ from rulekit.runtime.observe import seat_name, summary_counts
 from rulekit.runtime.pending import TURN
 from rulekit.runtime.state import State
 
-from .answers import Question, meld_line, melds_seen
+from .answers import Question, in_seen_order, meld_line, melds_seen, seen_order
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter
 from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild, write_save
 from .screen import Screen
-from .strings import t, variant_text
+from .strings import description, t, variant_text
 from .terminal import EndOfInput, Interrupted, QuitGame, Stop, Terminal, Terminated
 from .turns import Build, HumanTurns
 
@@ -74,6 +74,7 @@ class Match(HumanTurns):
         self.kinds = kinds
         self.seed = seed
         self.lang = lang
+        self.about = description(game, lang)  # the game's description, shown by help
         self.console = console
         self.term = Terminal(console, stdin)
         self.paint = Painter(game, lang)
@@ -318,6 +319,7 @@ class Match(HumanTurns):
         now = self.state.pending
         assert now is not None  # a pending decision with values chosen
         melds = melds_seen(obs)
+        order = seen_order(obs, seat)  # chosen cards are listed as the hand lists them
         parts: list[Text] = []
         for p in act.params:
             if p.name not in obs_pending["chosen"]:
@@ -329,7 +331,7 @@ class Match(HumanTurns):
             if meld in melds:  # the meld, numbered and shown as the table shows it
                 parts.append(Text(f"{meld}. ") + meld_line(self.paint, melds[meld], self.lang))
             elif p.kind == "cards":
-                parts.append(self.paint.cards(v))
+                parts.append(self.paint.cards(in_seen_order(v, order)))
             elif p.kind == "player" and isinstance(v, int):
                 parts.append(Text(self.names[v]))
             else:
@@ -337,7 +339,7 @@ class Match(HumanTurns):
                                              else str(v)))
         if obs_pending.get("picking"):
             parts.append(Text(t("picked_so_far", self.lang, cards="")) +
-                         self.paint.cards(obs_pending["picking"]))
+                         self.paint.cards(in_seen_order(obs_pending["picking"], order)))
         if not parts:
             return None
         head = Text(g.texts.word(act.label, self.lang) + t("colon", self.lang), style="bold")

@@ -123,7 +123,7 @@ class Replay:
     def _next(self) -> bool:
         """Wait for Enter; False when the reader stops (q, end of input, Ctrl-C)."""
         try:
-            answer = self.term.ask("(Enter, q) ")
+            answer = self.term.ask(t("replay_next", self.lang))
         except Stop:
             return False
         return answer.strip().lower() not in ("q", "quit", "quitter", "salir")

@@ -9,7 +9,7 @@ from rich.text import Text
 
 import rulekit
 
-from .strings import t, variant_text
+from .strings import description, t, variant_text
 
 WHO_SEES = {  # (owner, visibility) -> the words saying who sees a zone's cards
     ("table", "public"): "sees_all",
@@ -27,6 +27,13 @@ WHO_SEES = {  # (owner, visibility) -> the words saying who sees a zone's cards
 }
 
 
+SCORING_TEXT = "rules_scoring"  # the ruleset's own text saying how the game is scored
+# a ruleset's sections a variant may change, in the order `rulekit rules` names them
+SECTIONS = ("players", "cards", "melds", "teams", "zones", "variables", "define", "procedures",
+            "setup", "phases", "actions", "windows", "scoring", "table", "text", "rules_text",
+            "invariants", "limits", "bots")
+
+
 def rules_text(game: rulekit.Game, lang: str) -> str:
     """The ruleset's own rules text in lang (its first language's when lang lacks one), or ''."""
     texts = game.table.rules_text
@@ -39,8 +46,9 @@ def print_rules(game: rulekit.Game, lang: str, console: Console) -> None:
     word = game.texts.word
     title = game.name + (f" [{game.variant}]" if game.variant else "")
     out.print(Text(title, style="bold"))
-    if game.spec.description:
-        out.print(game.spec.description)
+    about = description(game, lang)
+    if about:
+        out.print(about)
     out.print()
     text = rules_text(game, lang)
     out.print(text if text else t("no_rules_text", lang))
@@ -58,7 +66,7 @@ def print_rules(game: rulekit.Game, lang: str, console: Console) -> None:
         else:
             nums = sorted(v for v in kinds if isinstance(v, int))
             shown = f"{nums[0]}..{nums[-1]}" if nums else "-"
-        out.print(f"  {word(attr, lang)}{t('colon', lang)}{shown}")
+        out.print(f"  {attribute_name(game, attr, lang)}{t('colon', lang)}{shown}")
     # the zones and who sees them
     out.print(t("rules_zones", lang))
     for name, z in game.spec.zones.items():
@@ -76,16 +84,38 @@ def print_rules(game: rulekit.Game, lang: str, console: Console) -> None:
     for wname in spec.windows:
         acts = [word(a.label or n, lang) for n, a in spec.actions.items() if a.window == wname]
         out.print("  " + t("rules_window", lang, actions=", ".join(acts) or "-"))
-    # the scoring
-    mode = spec.scoring.winners
-    winners = t("winners_" + mode, lang) if mode in ("highest", "lowest", "all", "none") \
-        else t("winners_condition", lang, condition=mode)
-    out.print(t("rules_scoring", lang, score=str(spec.scoring.score), winners=winners))
+    # the scoring, in the ruleset's own words (never its expressions)
+    out.print(scoring_text(game, lang))
     # the variants and what each changes
     if game.variants:
         out.print(t("rules_variants", lang))
         for v in game.variants:
             about = variant_text(game, v, lang)
-            changes = ", ".join(game.variant_changes.get(v, [])) or "-"
+            changes = ", ".join(changed_parts(game.variant_changes.get(v, []), lang)) or "-"
             out.print(f"  {v}{t('colon', lang)}{about}" if about else f"  {v}")
             out.print("    " + t("rules_changes", lang, keys=changes))
+
+
+def attribute_name(game: rulekit.Game, attr: str, lang: str) -> str:
+    """A card attribute's name: its text attr_NAME, else the text with its name, else itself."""
+    key = "attr_" + attr
+    return game.texts.word(key if game.texts.has(key) else attr, lang)
+
+
+def scoring_text(game: rulekit.Game, lang: str) -> str:
+    """How the game is scored: the ruleset's text rules_scoring, else a plain generic line."""
+    if game.texts.has(SCORING_TEXT):
+        return t("rules_scoring_text", lang, text=game.texts.word(SCORING_TEXT, lang))
+    mode = game.spec.scoring.winners
+    winners = t("winners_" + mode if mode in ("highest", "lowest", "all", "none")
+                else "winners_condition", lang)
+    return t("rules_scoring", lang, winners=winners)
+
+
+def changed_parts(keys: list[str], lang: str) -> list[str]:
+    """The parts of the game a variant's changed keys (define.x, players.max...) belong to, in
+    words, each once, in the order of the ruleset's sections."""
+    sections = {k.split(".", 1)[0] for k in keys}
+    known = [s for s in SECTIONS if s in sections]
+    other = ["other"] if sections - set(SECTIONS) else []
+    return [t("part_" + s, lang) for s in known + other]

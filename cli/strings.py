@@ -6,6 +6,8 @@ driver itself. A language the ruleset offers but this table lacks falls back to 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulekit.lang.text import fill
 
 from .table_strings import TABLE_COMMANDS, TABLE_STRINGS
@@ -139,7 +141,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "  une valeur    quand des valeurs permises sont indiquées, la valeur elle-même\n"
               "  un choix      son texte tel qu'affiché, ex. {example}\n"
               "Commandes :\n"
-              "  règles        les règles de {game}\n"
+              "  règles        les règles de ce jeu\n"
               "  voir          la table à nouveau\n"
               "  journal       tout ce qui s'est passé, tel que vous l'avez vu\n"
               "  aide          cette aide",
@@ -150,7 +152,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "  un valor      donde se indican los valores permitidos, el valor mismo\n"
               "  una opción    su texto tal como aparece, p. ej. {example}\n"
               "Órdenes:\n"
-              "  reglas        las reglas de {game}\n"
+              "  reglas        las reglas de este juego\n"
               "  ver           la mesa otra vez\n"
               "  registro      todo lo que ha pasado, tal como lo viste\n"
               "  ayuda         esta ayuda",
@@ -254,9 +256,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "rules_window": {"en": "answering another player's move: {actions}",
                      "fr": "en réponse au coup d'un autre joueur : {actions}",
                      "es": "en respuesta a la jugada de otro: {actions}"},
-    "rules_scoring": {"en": "Scoring: each player's score is {score}; {winners}.",
-                      "fr": "Score : le score de chaque joueur est {score} ; {winners}.",
-                      "es": "Puntuación: la de cada jugador es {score}; {winners}."},
+    "rules_scoring": {"en": "Scoring: as the rules text says; {winners}.",
+                      "fr": "Score : comme le dit le texte des règles ; {winners}.",
+                      "es": "Puntuación: como dice el texto de las reglas; {winners}."},
+    "rules_scoring_text": {"en": "Scoring: {text}", "fr": "Score : {text}",
+                           "es": "Puntuación: {text}"},
     "winners_highest": {"en": "the highest score wins", "fr": "le plus haut score gagne",
                         "es": "gana la puntuación más alta"},
     "winners_lowest": {"en": "the lowest score wins", "fr": "le plus bas score gagne",
@@ -264,12 +268,54 @@ STRINGS: dict[str, dict[str, str]] = {
     "winners_all": {"en": "everyone wins together", "fr": "tout le monde gagne ensemble",
                     "es": "todos ganan juntos"},
     "winners_none": {"en": "nobody wins", "fr": "personne ne gagne", "es": "nadie gana"},
-    "winners_condition": {"en": "the players for whom {condition} holds win",
-                          "fr": "gagnent les joueurs pour qui {condition} est vrai",
-                          "es": "ganan los jugadores para quienes se cumple {condition}"},
+    "winners_condition": {"en": "the winners are those the rules text names",
+                          "fr": "gagnent ceux que désigne le texte des règles",
+                          "es": "ganan quienes indica el texto de las reglas"},
     "rules_variants": {"en": "Variants (--variant NAME):", "fr": "Variantes (--variant NOM) :",
                        "es": "Variantes (--variant NOMBRE):"},
     "rules_changes": {"en": "changes: {keys}", "fr": "modifie : {keys}", "es": "cambia: {keys}"},
+    # the parts of a game a variant changes (`rulekit rules`), one per section of a ruleset
+    "part_players": {"en": "the number of players", "fr": "le nombre de joueurs",
+                     "es": "el número de jugadores"},
+    "part_cards": {"en": "the cards", "fr": "les cartes", "es": "las cartas"},
+    "part_melds": {"en": "the runs and sets", "fr": "les suites et les brelans",
+                   "es": "las escaleras y los tríos"},
+    "part_teams": {"en": "the teams", "fr": "les équipes", "es": "los equipos"},
+    "part_zones": {"en": "the zones", "fr": "les zones", "es": "las zonas"},
+    "part_variables": {"en": "the game's counters", "fr": "les compteurs du jeu",
+                       "es": "los contadores del juego"},
+    "part_define": {"en": "the game's values", "fr": "les valeurs du jeu",
+                    "es": "los valores del juego"},
+    "part_procedures": {"en": "what the actions do", "fr": "ce que font les actions",
+                        "es": "lo que hacen las acciones"},
+    "part_setup": {"en": "the deal", "fr": "la donne", "es": "el reparto"},
+    "part_phases": {"en": "the phases", "fr": "les phases", "es": "las fases"},
+    "part_actions": {"en": "the actions", "fr": "les actions", "es": "las acciones"},
+    "part_windows": {"en": "the answers to other players' moves",
+                     "fr": "les réponses aux coups des autres joueurs",
+                     "es": "las respuestas a las jugadas de los demás"},
+    "part_scoring": {"en": "the scoring", "fr": "le score", "es": "la puntuación"},
+    "part_table": {"en": "the table screen", "fr": "l'écran de la table",
+                   "es": "la pantalla de la mesa"},
+    "part_text": {"en": "the wording", "fr": "les textes affichés", "es": "los textos mostrados"},
+    "part_rules_text": {"en": "the rules text", "fr": "le texte des règles",
+                        "es": "el texto de las reglas"},
+    "part_invariants": {"en": "the game's consistency checks", "fr": "les vérifications du jeu",
+                        "es": "las comprobaciones del juego"},
+    "part_limits": {"en": "the limits", "fr": "les limites", "es": "los límites"},
+    "part_bots": {"en": "the bots' hints", "fr": "les indications aux robots",
+                  "es": "las pistas para los bots"},
+    "part_other": {"en": "other parts of the ruleset", "fr": "d'autres parties des règles",
+                   "es": "otras partes del reglamento"},
+    # `rulekit list`: its columns, and a bundled game that does not load
+    "list_name": {"en": "name", "fr": "nom", "es": "nombre"},
+    "list_game": {"en": "game", "fr": "jeu", "es": "juego"},
+    "list_players": {"en": "players", "fr": "joueurs", "es": "jugadores"},
+    "list_variants": {"en": "variants", "fr": "variantes", "es": "variantes"},
+    "list_languages": {"en": "languages", "fr": "langues", "es": "idiomas"},
+    "list_about": {"en": "about", "fr": "en bref", "es": "en breve"},
+    "list_broken": {"en": "cannot be loaded: {why}", "fr": "ne peut pas être chargé : {why}",
+                    "es": "no se puede cargar: {why}"},
     "yes": {"en": "yes", "fr": "oui", "es": "sí"},
     "no": {"en": "no", "fr": "non", "es": "no"},
     "bot_kind": {"en": "bot {name}", "fr": "robot {name}", "es": "bot {name}"},
@@ -303,6 +349,18 @@ def command_of(word: str) -> str | None:
         if w == cmd or w in names.values():
             return cmd
     return None
+
+
+def in_lang(text: str | dict[str, str] | None, lang: str, languages: list[str]) -> str:
+    """A ruleset's text given once or per language, in lang (else its first language's)."""
+    if isinstance(text, dict):
+        return text.get(lang) or text.get(languages[0]) or next(iter(text.values()), "")
+    return text or ""
+
+
+def description(game: Any, lang: str) -> str:
+    """The game's one-sentence description in lang ('' when it has none)."""
+    return in_lang(game.spec.description, lang, game.languages)
 
 
 def variant_text(game: object, name: str, lang: str) -> str:

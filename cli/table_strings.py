@@ -135,6 +135,7 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "fr": "Fin de la partie sauvegardée ({n} décisions).",
         "es": "Fin de la partida guardada ({n} decisiones).",
     },
+    "replay_next": {"en": "(Enter, q) ", "fr": "(Entrée, q) ", "es": "(Intro, q) "},
     "replay_hand": {
         "en": "{who} — {zone}: ",
         "fr": "{who} — {zone} : ",

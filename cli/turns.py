@@ -114,7 +114,7 @@ class HumanTurns:
                 return
             if answer.command == "help":
                 self.console.print(t("help", self.lang, game=self.game.name,
-                                     about=self.game.spec.description or "",
+                                     about=self.about,
                                      example=question.shown(legal[0])))
                 self.console.print(t("help_more", self.lang))
                 continue

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from pathlib import Path
 
 import pytest
 from cli_helpers import cli
-from rulekit_cli.answers import meld_line
+from rulekit_cli.answers import Question, meld_line
 from rulekit_cli.look import Painter
 from table_helpers import drive, saved_actions, write_save
 
@@ -191,6 +192,54 @@ def test_back_in_a_reaction_window_says_there_is_nothing_to_undo(tmp_path: Path)
     assert r.code == 0, r.err
     assert ("There is no step to undo: this is an answer to another player's move."
             in r.out.split("> back\n", 1)[1])
+
+
+def _laying(picks: list[str]) -> tuple[State, Question]:
+    """Ch'ami, seat 0 laying a meld in French, having picked `picks` (a special, Chase, in hand
+    cannot be picked: it never melds)."""
+    from chami_helpers import deal
+
+    s = deal(2, hands={0: ["12", "Gift", "1+10=11", "Chase", "2+2=4", "9+9=18"]}, drawn=True)
+    for a in ["meld"] + [f"pick {c}" for c in picks]:
+        s.apply(a)
+    return s, Question(s, 0, Painter(s.game, "fr"), "fr", ["Joueur 0", "Joueur 1"])
+
+
+def test_a_card_in_hand_that_cannot_be_chosen_now_is_said_to_be_no_choice():
+    """Issue 12 point 8: "the engine's reasons for refusing an action" in the player's
+    language, and the right one: typing « Poursuite », a card of the hand that cannot be chosen
+    now, said "aucune carte ne s'appelle « Poursuite »"."""
+    _, q = _laying([])
+    for typed in ("Poursuite", "poursuite", '"Poursuite"', "Chase"):
+        message = str(q.parse(typed).message)
+        assert "Poursuite ne fait pas partie des cartes que vous pouvez choisir" in message, \
+            typed
+        assert "aucune carte ne s'appelle" not in message
+    # a card of the game that the seat does not hold: not among the choices either
+    assert "Magie ne fait pas partie des cartes" in str(q.parse("Magie").message)
+    # a name no card has: that, as before
+    assert "aucune carte ne s'appelle « blabla »" in str(q.parse("blabla").message)
+
+
+def test_the_cards_chosen_so_far_follow_the_hands_order():
+    """Issue 12 point 3: "card lists follow the hand's sort order": the cards picked so far
+    for a meld ("poser … : 12, Cadeau, 1+10=11") are listed as the hand lists them."""
+    from rich.console import Console
+    from rulekit_cli.play import Match
+
+    s, _ = _laying(["12", "Gift"])
+    hand = rulekit.observation(s, 0)["seats"][0]["zones"]["hand"]["cards"]
+    assert hand.index("Gift") < hand.index("1+10=11") < hand.index("12")
+    match = Match(s.game, 2, ["human", "random"], 0, "fr", Console(file=io.StringIO()),
+                  io.StringIO())
+    match.state = s
+    chosen = match._chosen_so_far(0)
+    assert chosen is not None
+    assert chosen.plain.endswith("Choisies pour l'instant : Cadeau, 12")
+    s.apply("pick 1+10=11")
+    chosen = match._chosen_so_far(0)
+    assert chosen is not None
+    assert chosen.plain == "poser une suite ou un brelan : Cadeau, 1+10=11, 12"
 
 
 def test_a_wild_in_a_meld_shows_the_value_it_stands_for() -> None:

@@ -93,6 +93,19 @@ def test_q_stops_the_replay(secrets: Path, tmp_path: Path) -> None:
     assert r.out.count("(Enter, q) ") == 1
 
 
+def test_the_replay_prompt_is_in_the_games_language(tmp_path: Path) -> None:
+    """Issue 12 point 8: "Every word in the player's language ... the driver's messages": the
+    French replay asks "(Entrée, q)", not "(Enter, q)"."""
+    save = tmp_path / "fr.json"
+    r = cli("play", "sham", "--seats", "random,random,random", "--seed", "1", "--lang", "fr",
+            "--save", str(save))
+    assert r.code == 0, r.err
+    r = cli("replay", str(save), stdin="q\n")
+    assert r.code == 0, r.err
+    assert r.out.count("(Entrée, q) ") == 1
+    assert "Enter" not in r.out
+
+
 def test_replay_of_a_seat_the_game_does_not_have(secrets: Path, tmp_path: Path) -> None:
     save = _finished(secrets, tmp_path, 1)
     r = cli("replay", str(save), "--seat", "7")

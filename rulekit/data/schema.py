@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 # DSL text: a string, or a YAML number / boolean that stands for itself.
 Expr = str | int | bool
@@ -236,9 +243,11 @@ class TableSpec(Model):
 class Ruleset(Model):
     name: str
     rulebook: str | None = None
-    description: str | None = None
     players: PlayersSpec
     languages: list[str] = Field(default=["en"], min_length=1)
+    # one sentence for menus: one text, or one per language (declared after 'languages', which
+    # its check reads)
+    description: str | dict[str, str] | None = None
     limits: LimitsSpec = LimitsSpec()
     cards: CardsSpec
     melds: MeldsSpec | None = None
@@ -263,4 +272,20 @@ class Ruleset(Model):
     def _langs(cls, v: list[str]) -> list[str]:
         if len(set(v)) != len(v):
             raise ValueError("a language is listed twice")
+        return v
+
+    @field_validator("description")
+    @classmethod
+    def _description_langs(cls, v: str | dict[str, str] | None,
+                           info: ValidationInfo) -> str | dict[str, str] | None:
+        langs = info.data.get("languages")
+        if not isinstance(v, dict) or langs is None:
+            return v
+        extra = [k for k in v if k not in langs]
+        if extra:
+            raise ValueError(f"'{extra[0]}' is not one of the ruleset's languages "
+                             f"({', '.join(langs)})")
+        missing = [k for k in langs if k not in v]
+        if missing:
+            raise ValueError(f"the description has no translation for: {', '.join(missing)}")
         return v
