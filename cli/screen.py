@@ -23,9 +23,14 @@ from .look import Painter
 from .strings import t
 
 SCREEN_HEIGHT = 24  # a screen fits a 80x24 terminal: the question stays below the news
-MIN_NEWS = 3  # lines kept for the news however full the table is
+MIN_NEWS = 3  # lines the table is made compact to leave for the news, if it can
 EMPTY: tuple[object, ...] = (None, False, 0, [], "none")
 LAST_CARDS = 8  # a pile's last cards shown, unless a choice depends on all of them
+
+
+class Note(Text):
+    """A line among the news that says what the seat played without being asked (it had one
+    choice); the first left out when the news do not fit."""
 
 
 class Screen:
@@ -43,25 +48,35 @@ class Screen:
     def show(self, state: State, seat: int, news: list[Text], reserve: int = 0) -> None:
         """The table as this seat may know it, then the events it has not seen yet (news), all
         within the screen's height less `reserve` lines (kept for the question after it)."""
-        blocks = self.fit(state, seat, reserve)
+        blocks = self.fit(state, seat, reserve, self.news_height(news))
         room = SCREEN_HEIGHT - reserve - sum(self.height(b) for b in blocks)
         for b in blocks:
             self.console.print(b)
         for line in self.news_block(news, room):
             self.console.print(line)
 
-    def fit(self, state: State, seat: int, reserve: int) -> list[RenderableType]:
-        """The table's blocks, made more compact until they leave room for some news."""
+    def fit(self, state: State, seat: int, reserve: int, news: int = 0) -> list[RenderableType]:
+        """The table's blocks, made more compact until they leave room for the news (news
+        lines, or at least some), else as compact as they go (the most news is shown)."""
         for compact in (0, 1, 2):
             blocks = self.blocks(state, seat, compact)
-            if sum(self.height(b) for b in blocks) + reserve + MIN_NEWS + 1 <= SCREEN_HEIGHT:
+            need = max(news, MIN_NEWS + 1)
+            if sum(self.height(b) for b in blocks) + reserve + need <= SCREEN_HEIGHT:
                 break
         return blocks
 
-    def crowded(self, state: State, seat: int, reserve: int) -> bool:
-        """Whether even the most compact table leaves no room for the question's lines."""
+    def crowded(self, state: State, seat: int, reserve: int, news: int = 0) -> bool:
+        """Whether even the most compact table leaves no room for the question's lines and the
+        news (news lines, or at least some)."""
         blocks = self.blocks(state, seat, 2)
-        return sum(self.height(b) for b in blocks) + reserve + MIN_NEWS + 1 > SCREEN_HEIGHT
+        need = max(news, MIN_NEWS + 1)
+        return sum(self.height(b) for b in blocks) + reserve + need > SCREEN_HEIGHT
+
+    def news_height(self, news: list[Text]) -> int:
+        """The lines the news' events take in full, with their heading (the notes of steps
+        played without asking are not worth a more compact table)."""
+        events = [line for line in news if not isinstance(line, Note)]
+        return sum(self.height(Text("  ") + line) for line in events) + 1 if events else 0
 
     def values(self, state: State, seat: int) -> dict[str, str]:
         """The ruleset's table values as this seat may know them, as words (for prompts)."""
@@ -180,25 +195,32 @@ class Screen:
         return table
 
     def news_block(self, news: list[Text], room: int) -> list[Text]:
-        """The events not seen yet under a heading, the latest ones when they are too many for
-        room lines (then a line says how many earlier ones `log` shows)."""
+        """The events not seen yet under a heading, in room lines: the notes of steps played
+        without asking are left out first (what they did is among the events), then the
+        earliest events (a line says how many of them `log` shows)."""
         if not news:
             return []
+        room -= 1  # the heading's line
+        head = Text(t("happened", self.lang), style="bold")
         lines = [Text("  ") + line for line in news]
         heights = [self.height(x) for x in lines]
-        room = max(room - 1, MIN_NEWS)  # the heading's line
         if sum(heights) <= room:
-            return [Text(t("happened", self.lang), style="bold")] + lines
+            return [head] + lines
+        events = [(line, h) for line, h, said in zip(lines, heights, news, strict=True)
+                  if not isinstance(said, Note)]
+        if sum(h for _, h in events) <= room:
+            return [head] + [x for x, _ in events]
         kept: list[Text] = []
-        used = 1  # the line naming the earlier events
-        for line, h in zip(reversed(lines), reversed(heights), strict=True):
+        used = 1 if room > 1 else 0  # the line naming the earlier events (else the heading)
+        for line, h in reversed(events):
             if used + h > room:
                 break
             kept.insert(0, line)
             used += h
-        earlier = len(lines) - len(kept)
-        return ([Text(t("happened", self.lang), style="bold"),
-                 Text("  " + t("earlier_events", self.lang, n=earlier), style="dim")] + kept)
+        earlier = Text(t("earlier_events", self.lang, n=len(events) - len(kept)), style="dim")
+        if room > 1:
+            return [head, Text("  ") + earlier] + kept
+        return [head + Text(" ") + earlier] + kept
 
     def height(self, renderable: RenderableType) -> int:
         """How many lines renderable takes at the console's width."""

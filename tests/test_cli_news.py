@@ -1,0 +1,58 @@
+"""Issue 12: the events since a seat's last decision are printed just above its question, even
+when its turn begins with a step it had no choice in (played without asking); every screen and
+its question fit 80x24; a pile a choice depends on is shown in full at that choice."""
+
+from __future__ import annotations
+
+from cli_helpers import cli
+from screen_helpers import BUNDLED, between_answers, played
+
+NOTE = "Your turn. What do you do? Only one choice: draw a card."
+
+
+def test_a_forced_draw_leaves_the_news_on_the_screen_above_the_question():
+    # Ch'ami: a turn begins with the one legal draw; the bots' moves since the human's discard
+    # and the draw itself are on the next screen, just above the question, not above the screen
+    r = cli("play", "chami", "--seats", "human,random,random", "--seed", "4",
+            stdin="2\n1\nquit\n")
+    lines = r.out.splitlines()
+    answer = lines.index("> 1")
+    ask = max(i for i, line in enumerate(lines) if line == "Your turn. What do you do?")
+    assert lines[answer + 1].startswith("─")  # the screen comes first
+    news = lines.index("Latest events:", answer)
+    said = lines[news + 1:ask]
+    said = said[:said.index("  Player 0 draws 9+4=13.") + 1]
+    assert said == ["  Player 0 discards Dead End.",
+                    "  Dead End! Player 1 misses a turn.",
+                    "  Player 2 draws a card.",
+                    "  Player 2 lays 10, 1+9=10, 4+6=10.",
+                    "  Player 2 discards 13.",
+                    "  " + NOTE,
+                    "  Player 0 draws 9+4=13."]
+    assert lines[news + 1 + len(said)] == "Your turn. What do you do?"
+
+
+def test_no_note_of_a_forced_step_is_printed_above_a_screen():
+    # a step played without asking is said among the news on the screen (when they have room)
+    transcript = played(BUNDLED["chami"], 3, seed=4, answers=150)
+    noted = 0
+    for block in between_answers(transcript):
+        rule = max((i for i, line in enumerate(block) if line.startswith("─")), default=0)
+        assert not any("Only one choice" in line for line in block[:rule]), "\n".join(block)
+        noted += sum(line == "  " + NOTE for line in block[rule:])
+    assert noted > 1
+
+
+def test_what_is_read_between_two_answers_fits_80_by_24():
+    # the table, the news since the last decision (forced steps included) and the question
+    read = 0
+    for name, players, seed, seat in (("chami", 3, 4, 0), ("chami", 4, 1, 0),
+                                      ("shamus", 2, 2, 0), ("shamus", 2, 3, 1),
+                                      ("shamus", 2, 5, 1), ("sham", 4, 1, 0), ("sham", 4, 3, 2)):
+        blocks = between_answers(played(BUNDLED[name], players, seed=seed, seat=seat,
+                                        answers=80))
+        read += len(blocks)
+        for block in blocks:
+            assert all(len(line) <= 80 for line in block)
+            assert len(block) <= 24, f"{name} seed {seed}:\n" + "\n".join(block)
+    assert read > 200
