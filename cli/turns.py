@@ -85,7 +85,7 @@ class HumanTurns:
             # next screen shows every event since its last decision just above the question
             option = Question(s, seat, self.paint, self.lang, self.names).shown(legal[0])
             note = Note()
-            note.append_text(self.paint.text(t("only_choice", self.lang, prompt=prompt,
+            note.append_text(self.paint.text(t("only_choice", self.lang, prompt=ended(prompt),
                                                option=option)))
             self.forced.setdefault(seat, []).append((len(s.log), note))
             self._apply_move(seat, legal, chosen=False)
@@ -193,3 +193,11 @@ class HumanTurns:
         trial.apply(action)
         return all(audience is None for _, _, audience in trial.log[len(self.state.log):])
 
+
+END_MARKS = ".?!…:;"
+
+
+def ended(sentence: str) -> str:
+    """A prompt as a sentence: with a full stop if it has no end mark (another one follows)."""
+    stripped = sentence.rstrip()
+    return stripped if not stripped or stripped[-1] in END_MARKS else stripped + "."

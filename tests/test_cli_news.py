@@ -56,3 +56,14 @@ def test_what_is_read_between_two_answers_fits_80_by_24():
             assert all(len(line) <= 80 for line in block)
             assert len(block) <= 24, f"{name} seed {seed}:\n" + "\n".join(block)
     assert read > 200
+
+
+def test_a_prompt_without_an_end_mark_gets_one_before_the_forced_choice():
+    from rulekit_cli.turns import ended
+
+    assert ended("Discard a card of the same rank or suit as K of spades, or an Ace") == \
+        "Discard a card of the same rank or suit as K of spades, or an Ace."
+    assert ended("Your turn. What do you do?") == "Your turn. What do you do?"
+    assert ended("Que faites-vous ?") == "Que faites-vous ?"
+    said = " ".join(played(BUNDLED["shamus"], 2, seed=2).split())
+    assert "as 5 of clubs, or an Ace. Only one choice: 8 of clubs." in said
