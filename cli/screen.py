@@ -174,6 +174,17 @@ class Screen:
             first = False
         return out
 
+    def whole_zones(self, state: State, seat: int) -> list[Text]:
+        """The table's zones that the action seat is putting together depends on in full (the
+        ruleset's table.full), each on a line with every card in it."""
+        g = self.game
+        obs = rulekit.observation(state, seat)
+        pending = obs["pending"] or {}
+        building = pending.get("action") if pending.get("by") == seat else None
+        return [Text(g.texts.word(z.label, self.lang) + t("colon", self.lang)) +
+                self.zone_cell(obs["table"][z.name], counts_only=z.melds, whole=True)
+                for z in g.table_zones if g.table.whole(z.name, building)]
+
     def teams(self, teams: list[dict]) -> Table:
         """One row per team: its name, members, the team variables shown and zone sizes."""
         g, lang = self.game, self.lang

@@ -21,7 +21,7 @@ from rulekit.runtime.state import State
 from .answers import Question
 from .look import Painter
 from .rules import rules_text
-from .screen import Note
+from .screen import Note, Screen
 from .strings import t
 from .terminal import QuitGame, Terminal
 
@@ -53,6 +53,7 @@ class HumanTurns:
     move_start: int | None
     holding: bool
     backed: bool
+    screen: Screen
 
     if TYPE_CHECKING:  # provided by Match (the screen)
         def _screen(self, seat: int) -> None: ...
@@ -96,10 +97,14 @@ class HumanTurns:
         question = Question(s, seat, self.paint, self.lang, self.names)
         fresh_events = seat in self.forced or any(
             self.game.texts.has(k) for k, _ in rulekit.events_for(s, seat, self.seen[seat]))
-        # while a seat puts its own action together, only the next question is shown
+        # while a seat puts its own action together, only the next question is shown, with
+        # the table's piles this action's choices depend on shown in full (table.full)
         if not self.backed and (self.answered != seat or fresh_events
                                 or not self._building(seat)):
             self._screen(seat)
+        elif not self.backed:
+            for line in self.screen.whole_zones(s, seat):
+                self.console.print(line)
         self.backed = False
         self._show_question(seat, prompt, question)
         while True:

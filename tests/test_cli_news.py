@@ -4,8 +4,16 @@ its question fit 80x24; a pile a choice depends on is shown in full at that choi
 
 from __future__ import annotations
 
+import io
+import random
+
 from cli_helpers import cli
+from rulekit_cli.answers import Question
+from rulekit_cli.look import InertConsole
+from rulekit_cli.play import Match
 from screen_helpers import BUNDLED, between_answers, played
+
+import rulekit
 
 NOTE = "Your turn. What do you do? Only one choice: draw a card."
 
@@ -67,3 +75,39 @@ def test_a_prompt_without_an_end_mark_gets_one_before_the_forced_choice():
     assert ended("Que faites-vous ?") == "Que faites-vous ?"
     said = " ".join(played(BUNDLED["shamus"], 2, seed=2).split())
     assert "as 5 of clubs, or an Ace. Only one choice: 8 of clubs." in said
+
+
+def _a_long_discard_pile_to_take() -> tuple[rulekit.Game, rulekit.State, int]:
+    """A Shamus position where the Rami player may take from a discard pile of 9+ cards."""
+    game = rulekit.load(BUNDLED["shamus"])
+    for seed in range(400):
+        s = game.new_state(2, seed)
+        rnd = random.Random(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            if any(str(a) == "take" for a in legal) and \
+                    rulekit.observation(s, s.decider)["table"]["discard"]["count"] > 8:
+                return game, s, seed
+            s.apply_unchecked(legal[rnd.randrange(len(legal))])
+    raise AssertionError("no seed reached a discard pile of 9 cards or more to take from")
+
+
+def test_the_depth_question_follows_every_card_of_the_discard_pile():
+    # H5 (table.full: {discard: [take]}): after the human answers `take`, the question of how
+    # deep comes after the whole pile, not after the screen's last 8 cards only
+    game, s, seed = _a_long_discard_pile_to_take()
+    seat = s.decider
+    out = io.StringIO()
+    kinds = ["human" if p == seat else "random" for p in range(2)]
+    m = Match(game, 2, kinds, seed, "en",
+              InertConsole(file=out, width=80, soft_wrap=False, color_system=None), io.StringIO())
+    m.state = s
+    q = Question(s, seat, m.paint, "en", m.names)
+    take = next(o.number for o in q.options if str(o.action) == "take")
+    m.term.stdin = io.StringIO(f"{take}\nquit\n")
+    assert m.run() == 0
+    pile = rulekit.observation(s, seat)["table"]["discard"]["cards"]
+    labels = ", ".join(game.card_label(game.labels.index(c), "en") for c in pile)
+    after = " ".join(out.getvalue().split(f"> {take}\n")[1].split())
+    assert after.index(f"Discard pile: {len(pile)} ({labels})") < \
+        after.index("How many cards do you take from the top of the discard pile")
