@@ -25,6 +25,7 @@ from .strings import t
 SCREEN_HEIGHT = 24  # a screen fits a 80x24 terminal: the question stays below the news
 MIN_NEWS = 3  # lines the table is made compact to leave for the news, if it can
 EMPTY: tuple[object, ...] = (None, False, 0, [], "none")
+WIDEST = 1000  # columns enough to measure a table's natural width
 LAST_CARDS = 8  # a pile's last cards shown, unless a choice depends on all of them
 
 
@@ -121,26 +122,13 @@ class Screen:
             melds = self.melds(obs["table"][z.name], g.texts.word(z.label, lang), compact)
             if melds is not None:
                 out.append(melds)
-        # one row per seat: the player variables shown and the zones' sizes
-        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
-        table.add_column(t("player", lang), no_wrap=True)
-        shown_vars = [v for v in g.player_vars if v.visible and g.table.shows(v.name)]
-        for v in shown_vars:
-            table.add_column(g.texts.word(v.label, lang))
-        for z in g.player_zones:
-            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True,
-                             overflow="ellipsis")
-        for p, row in enumerate(obs["seats"]):
-            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
-            if p == seat:
-                name.append(f" ({t('you', lang)})")
-                name.stylize("bold")
-            cells: list[Text] = [name]
-            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
-            cells += [self.zone_cell(row["zones"][z.name], counts_only=p == seat or z.melds,
-                                     last=2 if compact else 3)
-                      for z in g.player_zones]
-            table.add_row(*cells)
+        # one row per seat: the player variables and the zones' sizes, with their last face-up
+        # cards: fewer of them while a row is wider than the screen, rather than squeeze the
+        # other columns (which, if they must be, wrap between words)
+        for last in ((2, 1) if compact else (3, 2, 1)):
+            table = self.seats_table(obs, seat, last)
+            if self.width(table) <= self.console.width:
+                break
         out.append(table)
         if obs.get("teams"):
             out.append(self.teams(obs["teams"]))
@@ -173,6 +161,32 @@ class Screen:
                            self.paint.cards(cards, empty=t("empty", lang)))
             first = False
         return out
+
+    def seats_table(self, obs: dict, seat: int, last: int) -> Table:
+        """One row per seat: its variables shown and its zones' sizes, each with its `last`
+        face-up cards."""
+        g, lang = self.game, self.lang
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        table.add_column(t("player", lang), no_wrap=True)
+        shown_vars = [v for v in g.player_vars if v.visible and g.table.shows(v.name)]
+        for v in shown_vars:
+            label = g.texts.word(v.label, lang)
+            table.add_column(label, min_width=max(len(w) for w in label.split() or [""]))
+        for z in g.player_zones:
+            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True,
+                             overflow="ellipsis")
+        for p, row in enumerate(obs["seats"]):
+            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
+            if p == seat:
+                name.append(f" ({t('you', lang)})")
+                name.stylize("bold")
+            cells: list[Text] = [name]
+            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
+            cells += [self.zone_cell(row["zones"][z.name], counts_only=p == seat or z.melds,
+                                     last=last)
+                      for z in g.player_zones]
+            table.add_row(*cells)
+        return table
 
     def whole_zones(self, state: State, seat: int) -> list[Text]:
         """The table's zones that the action seat is putting together depends on in full (the
@@ -232,6 +246,11 @@ class Screen:
         if room > 1:
             return [head, Text("  ") + earlier] + kept
         return [head + Text(" ") + earlier] + kept
+
+    def width(self, renderable: RenderableType) -> int:
+        """How many columns renderable takes when it is not squeezed to the console's width."""
+        return self.console.measure(renderable, options=self.console.options.update(
+            width=WIDEST, max_width=WIDEST)).maximum
 
     def height(self, renderable: RenderableType) -> int:
         """How many lines renderable takes at the console's width."""
