@@ -84,6 +84,9 @@ class Match(HumanTurns):
         self.thinking = Thinking(console, lang)
         self.humans = [p for p in range(players) if kinds[p] == HUMAN]
         self.seen = [0] * players  # per seat: the log index up to which its events were shown
+        # per seat: the steps it played without being asked (the log index, the line saying so),
+        # shown among its news, where they happened
+        self.forced: dict[int, list[tuple[int, Text]]] = {}
         self.viewer: int | None = None  # the human seat whose screen the terminal shows now
         self.answered: int | None = None  # the seat whose own answer was the last action
         self.build: Build | None = None  # a human's move being put together (back undoes it)
@@ -170,8 +173,11 @@ class Match(HumanTurns):
             if self.holding:
                 self.term.hold(t("hide_screen", self.lang))
             self.term.clear()  # the last private view must not stay above the results
-        start = self.seen[viewer] if viewer is not None else min(self.seen[p] for p in self.humans)
-        self._print_events(viewer, start)
+        if viewer is not None:
+            for line in self._unseen(viewer):
+                self.console.print(line)
+        else:
+            self._print_events(None, min(self.seen[p] for p in self.humans))
         self._final()
         return 0
 
@@ -217,13 +223,15 @@ class Match(HumanTurns):
         """Everything seat may know now, sized so that its question fits below it."""
         question = Question(self.state, seat, self.paint, self.lang, self.names)
         prompt = self._prompt(seat)
+        news = self._unseen(seat)
         self.screen.crowded_options = False
         reserve = sum(self.screen.height(q) for q in self._question(seat, prompt, question)) + 1
-        if self.screen.crowded(self.state, seat, reserve):  # the options go in columns
+        # the options go in columns when the news would not fit whole above them
+        if self.screen.crowded(self.state, seat, reserve, self.screen.news_height(news)):
             self.screen.crowded_options = True
             reserve = sum(self.screen.height(q)
                           for q in self._question(seat, prompt, question)) + 1
-        self.screen.show(self.state, seat, self._unseen(seat), reserve)
+        self.screen.show(self.state, seat, news, reserve)
 
     def draw(self, seat: int) -> None:
         """The screen seat would see now, with its question and the answer's prompt."""
@@ -248,21 +256,31 @@ class Match(HumanTurns):
                 self.console.print(Text(indent) + self.paint.text(line))
         return len(s.log)
 
-    def _news(self, seat: int) -> None:
-        """The events seat has not seen yet, under a heading (nothing if there are none)."""
+    def _news(self, seat: int) -> bool:
+        """The events seat has not seen yet, under a heading (nothing if there are none); whether
+        there were any."""
         lines = self._unseen(seat)
         if lines:
             self.console.print(Text(t("happened", self.lang), style="bold"))
             for line in lines:
                 self.console.print(Text("  ") + line)
+        return bool(lines)
 
     def _unseen(self, seat: int) -> list[Text]:
-        """The events seat has not seen yet, one line each; they count as seen from now on."""
+        """The events seat has not seen yet, one line each, with the steps it played without
+        being asked where they happened; they count as seen from now on."""
         g = self.game
-        lines = [self.paint.text(rulekit.render_event(g, key, args, self.lang, self.names))
-                 for key, args in rulekit.events_for(self.state, seat, self.seen[seat])
-                 if g.texts.has(key)]  # keys without a text (e.g. phase changes) are internal
-        self.seen[seat] = len(self.state.log)
+        start, end = self.seen[seat], len(self.state.log)
+        events = rulekit.events_for(self.state, seat, start)  # one per log entry from start
+        lines: list[Text] = []
+        for at, note in [*self.forced.pop(seat, []), (end, None)]:
+            lines += [self.paint.text(rulekit.render_event(g, key, args, self.lang, self.names))
+                      for key, args in events[start - self.seen[seat]:at - self.seen[seat]]
+                      if g.texts.has(key)]  # keys without a text (e.g. phase changes) are internal
+            if note is not None:
+                lines.append(note)
+            start = at
+        self.seen[seat] = end
         return lines
 
     # ---- a human decision: the input loop is in turns.py (HumanTurns) ---------------

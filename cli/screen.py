@@ -23,9 +23,15 @@ from .look import Painter
 from .strings import t
 
 SCREEN_HEIGHT = 24  # a screen fits a 80x24 terminal: the question stays below the news
-MIN_NEWS = 3  # lines kept for the news however full the table is
+MIN_NEWS = 3  # lines the table is made compact to leave for the news, if it can
 EMPTY: tuple[object, ...] = (None, False, 0, [], "none")
+WIDEST = 1000  # columns enough to measure a table's natural width
 LAST_CARDS = 8  # a pile's last cards shown, unless a choice depends on all of them
+
+
+class Note(Text):
+    """A line among the news that says what the seat played without being asked (it had one
+    choice); the first left out when the news do not fit."""
 
 
 class Screen:
@@ -43,25 +49,35 @@ class Screen:
     def show(self, state: State, seat: int, news: list[Text], reserve: int = 0) -> None:
         """The table as this seat may know it, then the events it has not seen yet (news), all
         within the screen's height less `reserve` lines (kept for the question after it)."""
-        blocks = self.fit(state, seat, reserve)
+        blocks = self.fit(state, seat, reserve, self.news_height(news))
         room = SCREEN_HEIGHT - reserve - sum(self.height(b) for b in blocks)
         for b in blocks:
             self.console.print(b)
         for line in self.news_block(news, room):
             self.console.print(line)
 
-    def fit(self, state: State, seat: int, reserve: int) -> list[RenderableType]:
-        """The table's blocks, made more compact until they leave room for some news."""
+    def fit(self, state: State, seat: int, reserve: int, news: int = 0) -> list[RenderableType]:
+        """The table's blocks, made more compact until they leave room for the news (news
+        lines, or at least some), else as compact as they go (the most news is shown)."""
         for compact in (0, 1, 2):
             blocks = self.blocks(state, seat, compact)
-            if sum(self.height(b) for b in blocks) + reserve + MIN_NEWS + 1 <= SCREEN_HEIGHT:
+            need = max(news, MIN_NEWS + 1)
+            if sum(self.height(b) for b in blocks) + reserve + need <= SCREEN_HEIGHT:
                 break
         return blocks
 
-    def crowded(self, state: State, seat: int, reserve: int) -> bool:
-        """Whether even the most compact table leaves no room for the question's lines."""
+    def crowded(self, state: State, seat: int, reserve: int, news: int = 0) -> bool:
+        """Whether even the most compact table leaves no room for the question's lines and the
+        news (news lines, or at least some)."""
         blocks = self.blocks(state, seat, 2)
-        return sum(self.height(b) for b in blocks) + reserve + MIN_NEWS + 1 > SCREEN_HEIGHT
+        need = max(news, MIN_NEWS + 1)
+        return sum(self.height(b) for b in blocks) + reserve + need > SCREEN_HEIGHT
+
+    def news_height(self, news: list[Text]) -> int:
+        """The lines the news' events take in full, with their heading (the notes of steps
+        played without asking are not worth a more compact table)."""
+        events = [line for line in news if not isinstance(line, Note)]
+        return sum(self.height(Text("  ") + line) for line in events) + 1 if events else 0
 
     def values(self, state: State, seat: int) -> dict[str, str]:
         """The ruleset's table values as this seat may know them, as words (for prompts)."""
@@ -106,26 +122,13 @@ class Screen:
             melds = self.melds(obs["table"][z.name], g.texts.word(z.label, lang), compact)
             if melds is not None:
                 out.append(melds)
-        # one row per seat: the player variables shown and the zones' sizes
-        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
-        table.add_column(t("player", lang), no_wrap=True)
-        shown_vars = [v for v in g.player_vars if v.visible and g.table.shows(v.name)]
-        for v in shown_vars:
-            table.add_column(g.texts.word(v.label, lang))
-        for z in g.player_zones:
-            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True,
-                             overflow="ellipsis")
-        for p, row in enumerate(obs["seats"]):
-            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
-            if p == seat:
-                name.append(f" ({t('you', lang)})")
-                name.stylize("bold")
-            cells: list[Text] = [name]
-            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
-            cells += [self.zone_cell(row["zones"][z.name], counts_only=p == seat or z.melds,
-                                     last=2 if compact else 3)
-                      for z in g.player_zones]
-            table.add_row(*cells)
+        # one row per seat: the player variables and the zones' sizes, with their last face-up
+        # cards: fewer of them while a row is wider than the screen, rather than squeeze the
+        # other columns (which, if they must be, wrap between words)
+        for last in ((2, 1) if compact else (3, 2, 1)):
+            table = self.seats_table(obs, seat, last)
+            if self.width(table) <= self.console.width:
+                break
         out.append(table)
         if obs.get("teams"):
             out.append(self.teams(obs["teams"]))
@@ -159,6 +162,43 @@ class Screen:
             first = False
         return out
 
+    def seats_table(self, obs: dict, seat: int, last: int) -> Table:
+        """One row per seat: its variables shown and its zones' sizes, each with its `last`
+        face-up cards."""
+        g, lang = self.game, self.lang
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        table.add_column(t("player", lang), no_wrap=True)
+        shown_vars = [v for v in g.player_vars if v.visible and g.table.shows(v.name)]
+        for v in shown_vars:
+            label = g.texts.word(v.label, lang)
+            table.add_column(label, min_width=max(len(w) for w in label.split() or [""]))
+        for z in g.player_zones:
+            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True,
+                             overflow="ellipsis")
+        for p, row in enumerate(obs["seats"]):
+            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
+            if p == seat:
+                name.append(f" ({t('you', lang)})")
+                name.stylize("bold")
+            cells: list[Text] = [name]
+            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
+            cells += [self.zone_cell(row["zones"][z.name], counts_only=p == seat or z.melds,
+                                     last=last)
+                      for z in g.player_zones]
+            table.add_row(*cells)
+        return table
+
+    def whole_zones(self, state: State, seat: int) -> list[Text]:
+        """The table's zones that the action seat is putting together depends on in full (the
+        ruleset's table.full), each on a line with every card in it."""
+        g = self.game
+        obs = rulekit.observation(state, seat)
+        pending = obs["pending"] or {}
+        building = pending.get("action") if pending.get("by") == seat else None
+        return [Text(g.texts.word(z.label, self.lang) + t("colon", self.lang)) +
+                self.zone_cell(obs["table"][z.name], counts_only=z.melds, whole=True)
+                for z in g.table_zones if g.table.whole(z.name, building)]
+
     def teams(self, teams: list[dict]) -> Table:
         """One row per team: its name, members, the team variables shown and zone sizes."""
         g, lang = self.game, self.lang
@@ -180,25 +220,37 @@ class Screen:
         return table
 
     def news_block(self, news: list[Text], room: int) -> list[Text]:
-        """The events not seen yet under a heading, the latest ones when they are too many for
-        room lines (then a line says how many earlier ones `log` shows)."""
+        """The events not seen yet under a heading, in room lines: the notes of steps played
+        without asking are left out first (what they did is among the events), then the
+        earliest events (a line says how many of them `log` shows)."""
         if not news:
             return []
+        room -= 1  # the heading's line
+        head = Text(t("happened", self.lang), style="bold")
         lines = [Text("  ") + line for line in news]
         heights = [self.height(x) for x in lines]
-        room = max(room - 1, MIN_NEWS)  # the heading's line
         if sum(heights) <= room:
-            return [Text(t("happened", self.lang), style="bold")] + lines
+            return [head] + lines
+        events = [(line, h) for line, h, said in zip(lines, heights, news, strict=True)
+                  if not isinstance(said, Note)]
+        if sum(h for _, h in events) <= room:
+            return [head] + [x for x, _ in events]
         kept: list[Text] = []
-        used = 1  # the line naming the earlier events
-        for line, h in zip(reversed(lines), reversed(heights), strict=True):
+        used = 1 if room > 1 else 0  # the line naming the earlier events (else the heading)
+        for line, h in reversed(events):
             if used + h > room:
                 break
             kept.insert(0, line)
             used += h
-        earlier = len(lines) - len(kept)
-        return ([Text(t("happened", self.lang), style="bold"),
-                 Text("  " + t("earlier_events", self.lang, n=earlier), style="dim")] + kept)
+        earlier = Text(t("earlier_events", self.lang, n=len(events) - len(kept)), style="dim")
+        if room > 1:
+            return [head, Text("  ") + earlier] + kept
+        return [head + Text(" ") + earlier] + kept
+
+    def width(self, renderable: RenderableType) -> int:
+        """How many columns renderable takes when it is not squeezed to the console's width."""
+        return self.console.measure(renderable, options=self.console.options.update(
+            width=WIDEST, max_width=WIDEST)).maximum
 
     def height(self, renderable: RenderableType) -> int:
         """How many lines renderable takes at the console's width."""

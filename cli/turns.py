@@ -21,6 +21,7 @@ from rulekit.runtime.state import State
 from .answers import Question
 from .look import Painter
 from .rules import rules_text
+from .screen import Note, Screen
 from .strings import t
 from .terminal import QuitGame, Terminal
 
@@ -45,16 +46,18 @@ class HumanTurns:
     names: list[str]
     humans: list[int]
     seen: list[int]
+    forced: dict[int, list[tuple[int, Text]]]
     viewer: int | None
     answered: int | None
     build: Build | None
     move_start: int | None
     holding: bool
     backed: bool
+    screen: Screen
 
     if TYPE_CHECKING:  # provided by Match (the screen)
         def _screen(self, seat: int) -> None: ...
-        def _news(self, seat: int) -> None: ...
+        def _news(self, seat: int) -> bool: ...
         def _prompt(self, seat: int) -> str: ...
         def _show_question(self, seat: int, prompt: str, question: Question) -> None: ...
         def _print_events(self, seat: int | None, start: int, indent: str = "") -> int: ...
@@ -79,20 +82,29 @@ class HumanTurns:
         self.viewer = seat
         prompt = self._prompt(seat)
         if forced:
-            self._news(seat)
+            # played without asking: said among the seat's news, where it happened, so that its
+            # next screen shows every event since its last decision just above the question
             option = Question(s, seat, self.paint, self.lang, self.names).shown(legal[0])
-            self.console.print(self.paint.text(t("only_choice", self.lang, prompt=prompt,
-                                                 option=option)))
+            note = Note()
+            note.append_text(self.paint.text(t("only_choice", self.lang, prompt=ended(prompt),
+                                               option=option)))
+            self.forced.setdefault(seat, []).append((len(s.log), note))
             self._apply_move(seat, legal, chosen=False)
             self.answered = None
+            if several and self.state.decider != seat and self._news(seat):
+                self.holding = True  # the terminal may go to another seat: what happened, now
             return
         question = Question(s, seat, self.paint, self.lang, self.names)
-        fresh_events = any(self.game.texts.has(k) for k, _ in
-                           rulekit.events_for(s, seat, self.seen[seat]))
-        # while a seat puts its own action together, only the next question is shown
+        fresh_events = seat in self.forced or any(
+            self.game.texts.has(k) for k, _ in rulekit.events_for(s, seat, self.seen[seat]))
+        # while a seat puts its own action together, only the next question is shown, with
+        # the table's piles this action's choices depend on shown in full (table.full)
         if not self.backed and (self.answered != seat or fresh_events
                                 or not self._building(seat)):
             self._screen(seat)
+        elif not self.backed:
+            for line in self.screen.whole_zones(s, seat):
+                self.console.print(line)
         self.backed = False
         self._show_question(seat, prompt, question)
         while True:
@@ -159,7 +171,7 @@ class HumanTurns:
             return
         self.build = None
         start, self.move_start = self.move_start, None
-        if len(self.humans) > 1 and self.viewer == seat:
+        if len(self.humans) > 1 and self.viewer == seat and chosen:
             # the player sees what the move did before the terminal goes to someone else
             if any(self.game.texts.has(k) for k, _ in rulekit.events_for(s, seat, start)):
                 self.console.print(Text(t("your_move", self.lang), style="bold"))
@@ -185,3 +197,12 @@ class HumanTurns:
         trial = self.state.clone()
         trial.apply(action)
         return all(audience is None for _, _, audience in trial.log[len(self.state.log):])
+
+
+END_MARKS = ".?!…:;"
+
+
+def ended(sentence: str) -> str:
+    """A prompt as a sentence: with a full stop if it has no end mark (another one follows)."""
+    stripped = sentence.rstrip()
+    return stripped if not stripped or stripped[-1] in END_MARKS else stripped + "."

@@ -20,12 +20,17 @@ BUNDLED = {name: RULESETS / f"{name}.yaml" for name in ("sham", "chami", "shamus
 class Answers:
     """A human's answers read from stdin: a seeded pick among the options shown now."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, limit: int | None = None):
         self.rng = random.Random(seed)
         self.match: Match | None = None
+        self.limit = limit  # after that many answers, quit
 
     def readline(self) -> str:
         """The next answer: a value in the allowed range, or an option's number."""
+        if self.limit is not None:
+            if self.limit == 0:
+                return "quit\n"
+            self.limit -= 1
         m = self.match
         assert m is not None
         seat = m.state.decider
@@ -41,17 +46,18 @@ class Answers:
 
 
 def played(path: Path | str, players: int, seed: int, width: int = 80, lang: str | None = None,
-           variant: str | None = None, seat: int = 0) -> str:
-    """The whole transcript of a game where seat is human and the others random bots."""
+           variant: str | None = None, seat: int = 0, answers: int | None = None) -> str:
+    """The whole transcript of a game where seat is human and the others random bots (the
+    human quits after `answers` answers, if given)."""
     game = rulekit.load(path, variant=variant)
     out = io.StringIO()
     console = InertConsole(file=out, width=width, soft_wrap=False, color_system=None,
                            highlight=False)
-    answers = Answers(seed)
+    answering = Answers(seed, answers)
     kinds = ["random"] * players
     kinds[seat] = HUMAN
-    match = Match(game, players, kinds, seed, lang or game.languages[0], console, answers)
-    answers.match = match
+    match = Match(game, players, kinds, seed, lang or game.languages[0], console, answering)
+    answering.match = match
     assert match.run() == 0
     return out.getvalue()
 
@@ -68,4 +74,19 @@ def screens(transcript: str) -> list[list[str]]:
             j -= 1
         start = j if j >= 0 and lines[j].startswith("─") else j + 1
         out.append(lines[start:i + 1])
+    return out
+
+
+def between_answers(transcript: str) -> list[list[str]]:
+    """What was printed from each answer (or the first screen's header rule) to the next
+    prompt, the prompt included: the rows a player reads before answering."""
+    lines = transcript.split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("─"))
+    out: list[list[str]] = []
+    block: list[str] = []
+    for line in lines[first:]:
+        block.append(line)
+        if line.startswith("> "):
+            out.append(block)
+            block = []
     return out

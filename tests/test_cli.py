@@ -159,12 +159,12 @@ def test_french_texts_for_the_game_and_the_driver():
 
 # ---- a human seat, scripted through a pipe ---------------------------------------------------
 def test_a_scripted_human_places_cards_claims_and_quits():
-    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="1 2\nred\n4\nquit\n")
+    r = cli("play", SHAM, "--seats", FOUR, "--seed", "5", stdin="1 2\nred\n4\nlog\nquit\n")
     assert r.code == 0, r.err
-    # the leader has one legal move, so it is played for them with a note
-    assert "Your turn. What do you do? Only one choice: place cards." in r.out
+    # the leader has one legal move, so it is played for them with a note among the news
+    assert "  Your turn. What do you do? Only one choice: place cards." in r.out
     assert "place cards: purple 1, red 3 · red" in r.out
-    assert "Player 0 places 2 cards face down and claims 4 red." in r.out
+    assert "  Player 0 places 2 cards face down and claims 4 red." in r.out  # in the log
     assert "Game abandoned (it can be replayed with --seed 5)." in r.out
 
 

@@ -230,3 +230,16 @@ def test_the_summary_counts_are_the_same_through_every_seats_eyes(name, players)
     assert any(n > 0 for _, n in everyone)
     for seat in range(players):
         assert summary_counts(s, seat) == everyone
+
+
+def test_a_wide_pile_cell_shows_fewer_cards_rather_than_squeeze_other_columns():
+    # SHAM at 80 columns: a played pile's last cards made 'in the round' a column of 4 letters
+    # ("in / the / rou…"); now the pile shows fewer of its last cards and every header is whole
+    transcript = played(BUNDLED["sham"], 4, seed=2)
+    headers = [line for line in transcript.splitlines()
+               if line.startswith("Player  ") and "Hand" in line]
+    assert len(headers) > 20
+    for line in headers:
+        assert line.split() == ["Player", "in", "the", "round", "Hand", "Played", "Pile",
+                                "Winnings", "Pile"], line
+    assert "(…, " in transcript  # the other players' last cards are still shown
