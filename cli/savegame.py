@@ -199,13 +199,9 @@ def read_save(path: str | Path) -> SaveGame:
     if variant is not None and not (isinstance(variant, str) and _NAME.match(variant)):
         raise _bad(p, f"damaged save: variant {_short(variant)} is not a variant name")
     seats = data["seats"]
-    if not (isinstance(seats, list) and 1 <= len(seats) <= 1000
-            and all(isinstance(k, str) and len(k) < 40 for k in seats)):
+    if not (isinstance(seats, list) and 1 <= len(seats) <= 1000):
         raise _bad(p, "damaged save: seats must be a list of seat kinds")
-    try:
-        kinds = [parse_bot_spec(k).text for k in seats]
-    except UsageError as e:
-        raise _bad(p, f"damaged save: {e}") from None
+    kinds = _seat_kinds(p, seats, "seats must be a list of seat kinds")
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise _bad(p, f"damaged save: seed {_short(seed)} is not a whole number >= 0")
@@ -220,6 +216,16 @@ def read_save(path: str | Path) -> SaveGame:
         raise _bad(p, "damaged save: over must be true or false")
     match = _match(p, data["match"], kinds, seed) if "match" in data else None
     return SaveGame(origin, variant, kinds, seed, lang, list(actions), over, match)
+
+
+def _seat_kinds(p: Path, listed: list[Any], why: str) -> list[str]:
+    """Seat kinds read from a save, each checked as --seats checks it."""
+    if not all(isinstance(k, str) and len(k) < 40 for k in listed):
+        raise _bad(p, f"damaged save: {why}")
+    try:
+        return [parse_bot_spec(k).text for k in listed]
+    except UsageError as e:
+        raise _bad(p, f"damaged save: {e}") from None
 
 
 def _actions_ok(actions: Any) -> bool:
@@ -245,14 +251,11 @@ def _match(p: Path, m: Any, kinds: list[str], seed: int) -> MatchInfo:
             and all(_actions_ok(a) for a in finished)):
         raise _bad(p, f"damaged save: the match must list the moves of its {number - 1} "
                       "finished game(s)")
-    first_kinds = m["kinds"]
-    if not (isinstance(first_kinds, list) and len(first_kinds) == len(kinds)
-            and all(isinstance(k, str) and len(k) < 40 for k in first_kinds)):
-        raise _bad(p, "damaged save: the match's kinds must list one seat kind per seat")
-    try:
-        first_kinds = [parse_bot_spec(k).text for k in first_kinds]
-    except UsageError as e:
-        raise _bad(p, f"damaged save: {e}") from None
+    listed = m["kinds"]
+    why = "the match's kinds must list one seat kind per seat"
+    if not (isinstance(listed, list) and len(listed) == len(kinds)):
+        raise _bad(p, f"damaged save: {why}")
+    first_kinds = _seat_kinds(p, listed, why)
     info = MatchInfo(games, number, first, first_kinds, [list(a) for a in finished])
     if [first_kinds[i] for i in info.seats_of(number)] != kinds:
         raise _bad(p, f"damaged save: game {number} of the match does not seat its players "

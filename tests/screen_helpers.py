@@ -90,3 +90,18 @@ def between_answers(transcript: str) -> list[list[str]]:
             out.append(block)
             block = []
     return out
+
+
+def a_long_discard_pile_to_take() -> tuple[rulekit.Game, rulekit.State, int]:
+    """A Shamus position where the Rami player may take from a discard pile of 9+ cards."""
+    game = rulekit.load(BUNDLED["shamus"])
+    for seed in range(400):
+        s = game.new_state(2, seed)
+        rnd = random.Random(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            if any(str(a) == "take" for a in legal) and \
+                    rulekit.observation(s, s.decider)["table"]["discard"]["count"] > 8:
+                return game, s, seed
+            s.apply_unchecked(legal[rnd.randrange(len(legal))])
+    raise AssertionError("no seed reached a discard pile of 9 cards or more to take from")

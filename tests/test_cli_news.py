@@ -5,13 +5,12 @@ its question fit 80x24; a pile a choice depends on is shown in full at that choi
 from __future__ import annotations
 
 import io
-import random
 
 from cli_helpers import cli
 from rulekit_cli.answers import Question
 from rulekit_cli.look import InertConsole
 from rulekit_cli.play import Match
-from screen_helpers import BUNDLED, between_answers, played
+from screen_helpers import BUNDLED, a_long_discard_pile_to_take, between_answers, played
 
 import rulekit
 
@@ -77,25 +76,10 @@ def test_a_prompt_without_an_end_mark_gets_one_before_the_forced_choice():
     assert "as 5 of clubs, or an Ace. Only one choice: 8 of clubs." in said
 
 
-def _a_long_discard_pile_to_take() -> tuple[rulekit.Game, rulekit.State, int]:
-    """A Shamus position where the Rami player may take from a discard pile of 9+ cards."""
-    game = rulekit.load(BUNDLED["shamus"])
-    for seed in range(400):
-        s = game.new_state(2, seed)
-        rnd = random.Random(seed)
-        while not s.is_over:
-            legal = s.legal_actions()
-            if any(str(a) == "take" for a in legal) and \
-                    rulekit.observation(s, s.decider)["table"]["discard"]["count"] > 8:
-                return game, s, seed
-            s.apply_unchecked(legal[rnd.randrange(len(legal))])
-    raise AssertionError("no seed reached a discard pile of 9 cards or more to take from")
-
-
 def test_the_depth_question_follows_every_card_of_the_discard_pile():
     # H5 (table.full: {discard: [take]}): after the human answers `take`, the question of how
     # deep comes after the whole pile, not after the screen's last 8 cards only
-    game, s, seed = _a_long_discard_pile_to_take()
+    game, s, seed = a_long_discard_pile_to_take()
     seat = s.decider
     out = io.StringIO()
     kinds = ["human" if p == seat else "random" for p in range(2)]

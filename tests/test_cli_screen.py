@@ -13,7 +13,7 @@ import pytest
 from cli_helpers import cli
 from rulekit_cli.look import InertConsole
 from rulekit_cli.play import Match
-from screen_helpers import BUNDLED, played, screens
+from screen_helpers import BUNDLED, a_long_discard_pile_to_take, played, screens
 
 import rulekit
 from rulekit.runtime.observe import resample, summary_counts
@@ -90,26 +90,11 @@ def test_shamus_shows_the_role_the_team_points_and_the_targets():
     assert "(Senior 150, Junior 200)" in r.out  # the variant's targets
 
 
-def _taking_from_a_long_discard_pile() -> tuple[rulekit.Game, rulekit.State, int]:
-    """A Shamus position where the Rami player has chosen to take from a pile of 9+ cards."""
-    game = rulekit.load(BUNDLED["shamus"])
-    for seed in range(400):
-        s = game.new_state(2, seed)
-        rnd = random.Random(seed)
-        while not s.is_over:
-            legal = s.legal_actions()
-            take = [a for a in legal if str(a) == "take"]
-            if take and rulekit.observation(s, s.decider)["table"]["discard"]["count"] > 8:
-                s.apply(take[0])
-                return game, s, seed
-            s.apply_unchecked(legal[rnd.randrange(len(legal))])
-    raise AssertionError("no seed reached a take from a discard pile of 9 cards or more")
-
-
 def test_the_take_depth_question_shows_the_whole_discard_pile():
     # H5: how deep to take from the discard pile depends on every card in it
     # (table.full: {discard: [take]}), where other questions show its last 8 cards
-    game, s, seed = _taking_from_a_long_discard_pile()
+    game, s, seed = a_long_discard_pile_to_take()
+    s.apply("take")
     seat = s.decider
     out = io.StringIO()
     kinds = ["human" if p == seat else "random" for p in range(2)]
