@@ -40,6 +40,7 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
             diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = self.make(self.spec, self.src.file)
+        self.game.generated = self.x.gen
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
         langdata.check_players(self)

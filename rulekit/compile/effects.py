@@ -11,6 +11,7 @@ from lark import Tree
 from ..data.yamlsource import YamlPath
 from ..errors import EvaluationLimitError, log_full
 from ..lang import expressions as dsl
+from ..lang.codegen import indent
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -41,6 +42,7 @@ from .base import (
     _snapshot,
 )
 from .schema_errors import _show
+from .stmt_control import Code, Part
 
 Fn = Callable[[Any, dict], Any]
 
@@ -50,22 +52,33 @@ class EffectsMixin(CompilerBase):
 
     # ---- effects -----------------------------------------------------------------------
     def effects(self, items: Any, path: YamlPath, scope: Scope) -> Fn:
+        """A list of effects as one generated function (a no-op for none)."""
+        gen = self.x.gen
+        outer, gen.context = gen.context, ".".join(str(k) for k in path)
+        try:
+            code = self.effect_code(items, path, scope)
+            return gen.body_function(code) if code else _noop
+        finally:
+            gen.context = outer
+
+    def effect_code(self, items: Any, path: YamlPath, scope: Scope) -> Code | None:
+        """A list of effects as generated statements; None after reporting an error."""
         if not isinstance(items, list):
             self.error("effects must be a list", path,
                        hint="write each effect on its own line, starting with '- '")
-            return _noop
+            return None
         scope = scope.child()
         scope.effects = True
-        fns: list[Fn] = []
+        parts: list[Part] = []
         wheres: list[str] = []  # each statement's text and place, named by a runtime error
         for i, item in enumerate(items):
             f = self.effect(item, path + (i,), scope)
             if f is not None:
-                fns.append(f)
+                parts.append(f)
                 wheres.append(stmt_control.statement_where(self, item, path + (i,)))
-        return stmt_control.located_list(fns, wheres)
+        return stmt_control.located_block(self, parts, wheres)
 
-    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Fn | None:
+    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Part | None:
         self.x.weight += 1  # running a statement is work, even one without expressions
         if isinstance(item, str):
             try:
@@ -110,26 +123,15 @@ class EffectsMixin(CompilerBase):
                 ok = False
         return ok
 
-    def if_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    def if_effect(self, item: dict, path: YamlPath, scope: Scope) -> Code | None:
         self._keys(item, {"if", "then", "elif", "else"}, path)
         cond = self.expr(item["if"], path + ("if",), scope, BOOL, "the condition of 'if'")
         if "then" not in item:
             self.error("an 'if' effect needs 'then'", path)
-        then = self.effects(item.get("then", []), path + ("then",), scope)
-        other = stmt_control.else_part(self, item, path, scope)
-        if cond is None:
-            return None
-        c = cond.fn
+        then = self.effect_code(item.get("then", []), path + ("then",), scope)
+        return stmt_control.if_code(self, cond, then, item, path, scope)
 
-        def run(s: Any, e: dict) -> None:
-            if c(s, e):
-                then(s, e)
-            else:
-                other(s, e)
-
-        return run
-
-    def for_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    def for_effect(self, item: dict, path: YamlPath, scope: Scope) -> Code | None:
         self._keys(item, {"for", "do"}, path)
         if "do" not in item:
             self.error("a 'for' effect needs 'do' (the effects to repeat)", path)
@@ -160,21 +162,15 @@ class EffectsMixin(CompilerBase):
         key = inner.fresh_key(var)
         inner.names[var] = local(var, et, key)
         w0 = self.x.weight
-        body = self.effects(item.get("do", []), path + ("do",), inner)
+        body = self.effect_code(item.get("do", []), path + ("do",), inner)
         w = self.x.weight - w0 + 1  # the cost of one pass, charged before the loop for them all
-        itf = it.fn
-        is_zone = it.type == ZONE
-
-        def run(s: Any, e: dict) -> None:
-            xs = s.zones[itf(s, e)] if is_zone else (itf(s, e) or ())  # none: no pass
-            charge(s, len(xs) * w)
-            for x in list(xs):
-                e[key] = x
-                body(s, e)
-                if s.over:
-                    return
-
-        return run
+        gen = self.x.gen
+        xs, x = gen.temp(), gen.temp()
+        items = f"s.zones[{self.x.src(it)}]" if it.type == ZONE else f"({self.x.src(it)} or ())"
+        # the loop runs over a copy: its body may move the cards it walks through
+        return [f"{xs} = list({items})",
+                f"{gen.ref(charge, 'draws on the budget')}(s, len({xs}) * {w})",
+                f"for {x} in {xs}:", f"    e[{key!r}] = {x}", *indent(body or [])]
 
     def log_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
         self._keys(item, {"log", "args", "to"}, path)
@@ -275,7 +271,7 @@ class EffectsMixin(CompilerBase):
 
         return run
 
-    def statement(self, tree: Tree, scope: Scope) -> Fn:
+    def statement(self, tree: Tree, scope: Scope) -> Part:
         kind = str(tree.data)
         method = getattr(self, "s_" + kind, None)
         if method is None:

@@ -44,7 +44,7 @@ def local(name: str, type_: str, key: str | None = None) -> Typed:
     def get(s: Any, e: dict) -> Any:
         return e[k]
 
-    return Typed(type_, get)
+    return Typed(type_, get, src=f"e[{k!r}]")
 
 
 class Tables:
