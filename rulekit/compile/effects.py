@@ -172,7 +172,7 @@ class EffectsMixin(CompilerBase):
                 f"{gen.ref(charge, 'draws on the budget')}(s, len({xs}) * {w})",
                 f"for {x} in {xs}:", f"    e[{key!r}] = {x}", *indent(body or [])]
 
-    def log_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    def log_effect(self, item: dict, path: YamlPath, scope: Scope) -> Code | None:
         self._keys(item, {"log", "args", "to"}, path)
         key = item["log"]
         if not isinstance(key, str):
@@ -183,7 +183,7 @@ class EffectsMixin(CompilerBase):
         if not isinstance(args, dict):
             self.error("'args' must be a mapping of name: expression", path + ("args",))
             return None
-        compiled: list[tuple[str, str, Fn]] = []
+        compiled: list[tuple[str, str, str]] = []  # (name, kind, the value's source)
         refused: set[str] = set()
         held: dict[str, str] = {}  # the arguments that are not numbers: what each holds
         for name, value in args.items():
@@ -202,26 +202,28 @@ class EffectsMixin(CompilerBase):
                 continue
             if typed.type not in (INT, NONE):
                 held[str(name)] = describe(typed.type)
-            fn = typed.fn
+            gen, src = self.x.gen, self.x.src(typed)
             if typed.type == dsl.TEAM:
-                fn = (lambda f: lambda s, e: _team_name(s, f(s, e)))(fn)
+                src = f"{gen.ref(_team_name, 'a team by its name')}(s, {src})"
             if kind == "int" and typed.names:  # shown by its name: logged as the name's key
-                kind, fn = "str", langdata.named(fn, typed.names)
+                kind = "str"
+                src = (f"{gen.ref(langdata.shown_name, 'a number by its name')}"
+                       f"({gen.ref(typed.names, 'names of numbers')}, {src})")
             if typed.type == ZONE:
-                fn = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(fn)
+                src = f"list(s.zones[{src}])"
             elif typed.type == dsl.MELD:  # a meld is shown by its cards as they are now
-                fn = (lambda f: lambda s, e: s.meld_cards(f(s, e)))(fn)
-            compiled.append((str(name), kind, fn))
-        audience = None
+                src = f"{gen.ref(_meld_cards, 'a meld by its cards')}(s, {src})"
+            elif elem_of(typed.type) is not None:  # a list is logged as it is now
+                src = f"{gen.ref(_snapshot, 'a copy of a list')}({src})"
+            compiled.append((str(name), kind, src))
+        audience = "None"
         if "to" in item:
             typed = self.expr(item["to"], path + ("to",), scope)
             if typed is not None:
                 if typed.type == PLAYER:
-                    f = typed.fn
-                    audience = (lambda f: lambda s, e: (f(s, e),))(f)
+                    audience = f"({self.x.src(typed)},)"
                 elif compatible(PLAYERS, typed.type):
-                    f = typed.fn
-                    audience = (lambda f: lambda s, e: tuple(sorted(set(f(s, e)))))(f)
+                    audience = f"tuple(sorted(set({self.x.src(typed)})))"
                 else:
                     self.error(f"'to' must be a player or a list of players, but this is "
                                f"{describe(typed.type)}", path + ("to",))
@@ -257,19 +259,9 @@ class EffectsMixin(CompilerBase):
                                     "as its count")
                     break
 
-        def run(s: Any, e: dict) -> None:
-            vals = tuple((n, k, _snapshot(f(s, e))) for n, k, f in compiled)
-            size = 1
-            for _, _, v in vals:
-                if type(v) is list:
-                    size += len(v)
-            charge(s, size)  # the log keeps it: it also counts against limits.max_log
-            s.log_room -= size - 1
-            if s.log_room < 1:
-                raise EvaluationLimitError("", log_full(s.game.max_log))
-            s.add_event(key, vals, None if audience is None else audience(s, e))
-
-        return run
+        gen = self.x.gen
+        vals = "".join(f"({n!r}, {k!r}, {src}), " for n, k, src in compiled)
+        return [f"{gen.ref(_log, 'logs an event')}(s, {key!r}, ({vals}), {audience})"]
 
     def statement(self, tree: Tree, scope: Scope) -> Part:
         kind = str(tree.data)
@@ -280,6 +272,24 @@ class EffectsMixin(CompilerBase):
                 raise fail(tree, f"'{kind}' is not a statement")
             return more(self, tree, scope)
         return method(tree, scope)
+
+
+def _log(s: Any, key: str, vals: tuple, audience: tuple | None) -> None:
+    """Log an event: its lists' cards count as work and against limits.max_log."""
+    size = 1
+    for _, _, v in vals:
+        if type(v) is list:
+            size += len(v)
+    charge(s, size)  # the log keeps it: it also counts against limits.max_log
+    s.log_room -= size - 1
+    if s.log_room < 1:
+        raise EvaluationLimitError("", log_full(s.game.max_log))
+    s.add_event(key, vals, audience)
+
+
+def _meld_cards(s: Any, m: Any) -> list:
+    cards: list = s.meld_cards(m)
+    return cards
 
 
 def _team_name(s: Any, team: int | None) -> str | None:

@@ -122,6 +122,11 @@ def named(fn: Fn, names: dict[int, str]) -> Fn:
     return shown
 
 
+def shown_name(names: dict[int, str], v: Any) -> Any:
+    """A number as a player reads it: the text key of its name, else the number as text."""
+    return None if v is None else names.get(v) or str(v)
+
+
 def none_detail(what: str) -> str:
     """The rule error's words for a number a statement needs that is none."""
     return (f"{what} is none (a skipped parameter, or a value not set): give it a value with "

@@ -19,7 +19,7 @@ from .budget import _bounded
 
 # the builtins a generated function may call: everything else it names is generated here
 SAFE_NAMES = frozenset({"len", "min", "max", "abs", "any", "all", "sum", "list", "next", "iter",
-                        "range"})
+                        "range", "tuple", "sorted", "set"})
 LITERAL_TYPES = (bool, int, str, type(None))
 FILENAME = "<rulekit generated>"
 
