@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import RuleRuntimeError
 from .budget import _bounded
+from .codecache import CodeCache
 
 # the builtins a generated function may call: everything else it names is generated here
 SAFE_NAMES = frozenset({"len", "min", "max", "abs", "any", "all", "sum", "list", "next", "iter",
@@ -62,6 +63,7 @@ class Module:
         self.ref_labels: list[tuple[str, str]] = []  # (name, what it is), in order
         self.functions: list[Generated] = []
         self.context = ""  # the rule being compiled: labels what is generated for it
+        self.cache: CodeCache | None = None  # compiled code kept between runs
         self._ids = itertools.count(1)
         self._kept: list[Any] = []  # objects referred to, alive as long as their id is used
         self.none_error = self.ref(none_error, "raises the error for a none value")
@@ -101,7 +103,8 @@ class Module:
         """Compile `def _fN(s, e):` with the statements lines (indented from 0); the function."""
         name = f"_f{next(self._ids)}"
         text = f"def {name}(s, e):\n" + "".join(f"    {line}\n" for line in lines)
-        exec(compile(text, FILENAME, "exec"), self.namespace)  # noqa: S102 - our own text
+        code = self.cache.compile(text, FILENAME) if self.cache else compile(text, FILENAME, "exec")
+        exec(code, self.namespace)  # noqa: S102 - our own text, never a ruleset's
         self.functions.append(Generated(name, self.context, text))
         fn: Callable[[Any, dict], Any] = self.namespace[name]
         return fn
