@@ -126,3 +126,31 @@ def test_rulekit_compile_of_a_broken_ruleset_shows_its_located_errors(tmp_path: 
     out = cli("compile", str(path))
     assert out.code == 1
     assert f"{path}:" in out.out and "unknown name 'nn'" in out.out and "^" in out.out
+
+
+def test_compiled_code_is_kept_between_loads_and_a_damaged_cache_is_rebuilt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", str(tmp_path))
+    path = RULESETS[0]
+    first = rulekit.load(path).generated
+    assert first.cache.hits == 0 and first.cache.misses > 0
+    (cache_file,) = tmp_path.glob("codegen-*/*.marshal")
+    again = rulekit.load(path).generated
+    assert again.cache.misses == 0 and again.cache.hits >= len(again.functions) > 0
+    assert [f.text for f in again.functions] == [f.text for f in first.functions]
+    cache_file.write_bytes(b"\xe3damaged" + cache_file.read_bytes()[:100])
+    rebuilt = rulekit.load(path)
+    assert rebuilt.generated.cache.hits == 0  # the damaged file is not trusted
+    state = rebuilt.new_state(rebuilt.default_players, seed=2)
+    while not state.is_over and state.decisions < 50:
+        state.apply_unchecked(state.legal_actions()[0])
+    assert rulekit.load(path).generated.cache.hits > 0  # written anew
+
+
+def test_an_empty_cache_directory_setting_turns_the_code_cache_off(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    g = rulekit.load(RULESETS[0])
+    assert g.generated.cache.path is None
+    assert not list(tmp_path.rglob("*.marshal"))

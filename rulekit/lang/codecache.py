@@ -33,7 +33,8 @@ class CodeCache:
         self.path = path
         self._codes: dict[str, CodeType] = {}
         self._new = False
-        self.hits = 0
+        self.hits = 0  # functions found compiled
+        self.misses = 0  # functions compiled now
         if path is not None:
             try:
                 with open(path, "rb") as f:
@@ -65,6 +66,7 @@ class CodeCache:
             self.hits += 1
             return code
         code = compile(text, filename, "exec")
+        self.misses += 1
         self._codes[key] = code
         self._new = True
         return code

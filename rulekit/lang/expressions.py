@@ -41,6 +41,7 @@ from .scope import (
     Scope,
     Tables,
     local,
+    restart_keys,
 )
 from .types import (
     ANY,
@@ -71,6 +72,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
 
     def __init__(self, tables: Tables):
         self.t = tables
+        restart_keys()
         self._def_stack: list[str] = []
         self._def_cache: dict[str, tuple[Typed, int]] = {}  # with the cost of one evaluation
         self._def_failed: dict[str, CompileError] = {}  # parameterless definitions only

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import itertools
 import os
 import re
 from pathlib import Path
@@ -70,7 +69,6 @@ def _parser() -> Lark:
 
 
 MAX_DSL_LENGTH = 4000
-_KEYS = itertools.count(1)
 MAX_COMPILED_NODES = 300_000
 
 
