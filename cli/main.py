@@ -228,10 +228,21 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                          help="language (default: the ruleset's first language)")
     p_rules.add_argument("--variant", metavar="NAME",
                          help="the rules of this variant (or variants combined as A+B)")
+    p_compile = sub.add_parser(
+        "compile", help="print the Python a ruleset's rules are compiled to",
+        description="Load RULESET (or --variant V of it) and print the Python module its "
+                    "expressions and effects were compiled to, each function under the name of "
+                    "the rule it was made for, so an author can read what a rule became. It is "
+                    "for reading: rulekit compiles it itself when it loads the ruleset. A broken "
+                    "ruleset gets the same diagnostics as 'validate' (exit status 1).")
+    p_compile.add_argument("ruleset", metavar="RULESET",
+                           help="a bundled game's name or a ruleset file (YAML)")
+    p_compile.add_argument("--variant", metavar="NAME",
+                           help="the module of this variant (or variants combined as A+B)")
     p_sim = add_simulate_parser(sub)
     return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list,
                     "simulate": p_sim, "resume": p_resume, "replay": p_replay,
-                    "rules": p_rules}
+                    "rules": p_rules, "compile": p_compile}
 
 
 class _Usage(Exception):
@@ -483,9 +494,25 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_compile(args: argparse.Namespace) -> int:
+    """rulekit compile."""
+    path = _ruleset_file(args.ruleset)
+    try:
+        game = rulekit.load(path, variant=args.variant)
+    except UnknownVariantError as e:
+        raise _Usage(_unknown_variant(path, e)) from None
+    except rulekit.RulesetError as e:
+        for shown in render_diagnostics(e.diagnostics):
+            say(shown)
+        say(f"{path}: {_n(len(e.diagnostics), 'error')}")
+        return EXIT_FAILED
+    say(game.generated_source().rstrip("\n"))
+    return EXIT_OK
+
+
 COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list,
             "simulate": _simulate, "resume": cmd_resume, "replay": cmd_replay,
-            "rules": cmd_rules}
+            "rules": cmd_rules, "compile": cmd_compile}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

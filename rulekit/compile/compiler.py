@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from ..data.names import check_names
 from ..data.schema import Ruleset
 from ..errors import RulesetError
+from ..lang.codecache import CodeCache
 from ..rules.game import Rules
 from . import langdata
 from .base import CompilerBase, _dedupe
@@ -40,6 +41,8 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
             diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = self.make(self.spec, self.src.file)
+        self.game.generated = self.x.gen
+        self.x.gen.cache = CodeCache.for_ruleset(self.src.file, self.src.text)
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
         langdata.check_players(self)
@@ -52,6 +55,8 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
             step()
         for use in self.word_uses:
             langdata.check_words(self, use)
+        if self.x.gen.cache is not None:
+            self.x.gen.cache.save()
         if self.diags:
             # in file order, so a reader can work down the file
             raise RulesetError(sorted(_dedupe(self.diags), key=lambda d: (d.line, d.col)))

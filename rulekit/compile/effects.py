@@ -11,6 +11,7 @@ from lark import Tree
 from ..data.yamlsource import YamlPath
 from ..errors import EvaluationLimitError, log_full
 from ..lang import expressions as dsl
+from ..lang.codegen import indent
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -41,6 +42,7 @@ from .base import (
     _snapshot,
 )
 from .schema_errors import _show
+from .stmt_control import Code, Part
 
 Fn = Callable[[Any, dict], Any]
 
@@ -50,22 +52,33 @@ class EffectsMixin(CompilerBase):
 
     # ---- effects -----------------------------------------------------------------------
     def effects(self, items: Any, path: YamlPath, scope: Scope) -> Fn:
+        """A list of effects as one generated function (a no-op for none)."""
+        gen = self.x.gen
+        outer, gen.context = gen.context, ".".join(str(k) for k in path)
+        try:
+            code = self.effect_code(items, path, scope)
+            return gen.body_function(code) if code else _noop
+        finally:
+            gen.context = outer
+
+    def effect_code(self, items: Any, path: YamlPath, scope: Scope) -> Code | None:
+        """A list of effects as generated statements; None after reporting an error."""
         if not isinstance(items, list):
             self.error("effects must be a list", path,
                        hint="write each effect on its own line, starting with '- '")
-            return _noop
+            return None
         scope = scope.child()
         scope.effects = True
-        fns: list[Fn] = []
+        parts: list[Part] = []
         wheres: list[str] = []  # each statement's text and place, named by a runtime error
         for i, item in enumerate(items):
             f = self.effect(item, path + (i,), scope)
             if f is not None:
-                fns.append(f)
+                parts.append(f)
                 wheres.append(stmt_control.statement_where(self, item, path + (i,)))
-        return stmt_control.located_list(fns, wheres)
+        return stmt_control.located_block(self, parts, wheres)
 
-    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Fn | None:
+    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Part | None:
         self.x.weight += 1  # running a statement is work, even one without expressions
         if isinstance(item, str):
             try:
@@ -110,26 +123,15 @@ class EffectsMixin(CompilerBase):
                 ok = False
         return ok
 
-    def if_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    def if_effect(self, item: dict, path: YamlPath, scope: Scope) -> Code | None:
         self._keys(item, {"if", "then", "elif", "else"}, path)
         cond = self.expr(item["if"], path + ("if",), scope, BOOL, "the condition of 'if'")
         if "then" not in item:
             self.error("an 'if' effect needs 'then'", path)
-        then = self.effects(item.get("then", []), path + ("then",), scope)
-        other = stmt_control.else_part(self, item, path, scope)
-        if cond is None:
-            return None
-        c = cond.fn
+        then = self.effect_code(item.get("then", []), path + ("then",), scope)
+        return stmt_control.if_code(self, cond, then, item, path, scope)
 
-        def run(s: Any, e: dict) -> None:
-            if c(s, e):
-                then(s, e)
-            else:
-                other(s, e)
-
-        return run
-
-    def for_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    def for_effect(self, item: dict, path: YamlPath, scope: Scope) -> Code | None:
         self._keys(item, {"for", "do"}, path)
         if "do" not in item:
             self.error("a 'for' effect needs 'do' (the effects to repeat)", path)
@@ -160,23 +162,17 @@ class EffectsMixin(CompilerBase):
         key = inner.fresh_key(var)
         inner.names[var] = local(var, et, key)
         w0 = self.x.weight
-        body = self.effects(item.get("do", []), path + ("do",), inner)
+        body = self.effect_code(item.get("do", []), path + ("do",), inner)
         w = self.x.weight - w0 + 1  # the cost of one pass, charged before the loop for them all
-        itf = it.fn
-        is_zone = it.type == ZONE
+        gen = self.x.gen
+        xs, x = gen.temp(), gen.temp()
+        items = f"s.zones[{self.x.src(it)}]" if it.type == ZONE else f"({self.x.src(it)} or ())"
+        # the loop runs over a copy: its body may move the cards it walks through
+        return [f"{xs} = list({items})",
+                f"{gen.ref(charge, 'draws on the budget')}(s, len({xs}) * {w})",
+                f"for {x} in {xs}:", f"    e[{key!r}] = {x}", *indent(body or [])]
 
-        def run(s: Any, e: dict) -> None:
-            xs = s.zones[itf(s, e)] if is_zone else (itf(s, e) or ())  # none: no pass
-            charge(s, len(xs) * w)
-            for x in list(xs):
-                e[key] = x
-                body(s, e)
-                if s.over:
-                    return
-
-        return run
-
-    def log_effect(self, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+    def log_effect(self, item: dict, path: YamlPath, scope: Scope) -> Code | None:
         self._keys(item, {"log", "args", "to"}, path)
         key = item["log"]
         if not isinstance(key, str):
@@ -187,7 +183,7 @@ class EffectsMixin(CompilerBase):
         if not isinstance(args, dict):
             self.error("'args' must be a mapping of name: expression", path + ("args",))
             return None
-        compiled: list[tuple[str, str, Fn]] = []
+        compiled: list[tuple[str, str, str]] = []  # (name, kind, the value's source)
         refused: set[str] = set()
         held: dict[str, str] = {}  # the arguments that are not numbers: what each holds
         for name, value in args.items():
@@ -206,26 +202,28 @@ class EffectsMixin(CompilerBase):
                 continue
             if typed.type not in (INT, NONE):
                 held[str(name)] = describe(typed.type)
-            fn = typed.fn
+            gen, src = self.x.gen, self.x.src(typed)
             if typed.type == dsl.TEAM:
-                fn = (lambda f: lambda s, e: _team_name(s, f(s, e)))(fn)
+                src = f"{gen.ref(_team_name, 'a team by its name')}(s, {src})"
             if kind == "int" and typed.names:  # shown by its name: logged as the name's key
-                kind, fn = "str", langdata.named(fn, typed.names)
+                kind = "str"
+                src = (f"{gen.ref(langdata.shown_name, 'a number by its name')}"
+                       f"({gen.ref(typed.names, 'names of numbers')}, {src})")
             if typed.type == ZONE:
-                fn = (lambda f: lambda s, e: list(s.zones[f(s, e)]))(fn)
+                src = f"list(s.zones[{src}])"
             elif typed.type == dsl.MELD:  # a meld is shown by its cards as they are now
-                fn = (lambda f: lambda s, e: s.meld_cards(f(s, e)))(fn)
-            compiled.append((str(name), kind, fn))
-        audience = None
+                src = f"{gen.ref(_meld_cards, 'a meld by its cards')}(s, {src})"
+            elif elem_of(typed.type) is not None:  # a list is logged as it is now
+                src = f"{gen.ref(_snapshot, 'a copy of a list')}({src})"
+            compiled.append((str(name), kind, src))
+        audience = "None"
         if "to" in item:
             typed = self.expr(item["to"], path + ("to",), scope)
             if typed is not None:
                 if typed.type == PLAYER:
-                    f = typed.fn
-                    audience = (lambda f: lambda s, e: (f(s, e),))(f)
+                    audience = f"({self.x.src(typed)},)"
                 elif compatible(PLAYERS, typed.type):
-                    f = typed.fn
-                    audience = (lambda f: lambda s, e: tuple(sorted(set(f(s, e)))))(f)
+                    audience = f"tuple(sorted(set({self.x.src(typed)})))"
                 else:
                     self.error(f"'to' must be a player or a list of players, but this is "
                                f"{describe(typed.type)}", path + ("to",))
@@ -261,21 +259,11 @@ class EffectsMixin(CompilerBase):
                                     "as its count")
                     break
 
-        def run(s: Any, e: dict) -> None:
-            vals = tuple((n, k, _snapshot(f(s, e))) for n, k, f in compiled)
-            size = 1
-            for _, _, v in vals:
-                if type(v) is list:
-                    size += len(v)
-            charge(s, size)  # the log keeps it: it also counts against limits.max_log
-            s.log_room -= size - 1
-            if s.log_room < 1:
-                raise EvaluationLimitError("", log_full(s.game.max_log))
-            s.add_event(key, vals, None if audience is None else audience(s, e))
+        gen = self.x.gen
+        vals = "".join(f"({n!r}, {k!r}, {src}), " for n, k, src in compiled)
+        return [f"{gen.ref(_log, 'logs an event')}(s, {key!r}, ({vals}), {audience})"]
 
-        return run
-
-    def statement(self, tree: Tree, scope: Scope) -> Fn:
+    def statement(self, tree: Tree, scope: Scope) -> Part:
         kind = str(tree.data)
         method = getattr(self, "s_" + kind, None)
         if method is None:
@@ -284,6 +272,24 @@ class EffectsMixin(CompilerBase):
                 raise fail(tree, f"'{kind}' is not a statement")
             return more(self, tree, scope)
         return method(tree, scope)
+
+
+def _log(s: Any, key: str, vals: tuple, audience: tuple | None) -> None:
+    """Log an event: its lists' cards count as work and against limits.max_log."""
+    size = 1
+    for _, _, v in vals:
+        if type(v) is list:
+            size += len(v)
+    charge(s, size)  # the log keeps it: it also counts against limits.max_log
+    s.log_room -= size - 1
+    if s.log_room < 1:
+        raise EvaluationLimitError("", log_full(s.game.max_log))
+    s.add_event(key, vals, audience)
+
+
+def _meld_cards(s: Any, m: Any) -> list:
+    cards: list = s.meld_cards(m)
+    return cards
 
 
 def _team_name(s: Any, team: int | None) -> str | None:

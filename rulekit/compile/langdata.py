@@ -122,13 +122,25 @@ def named(fn: Fn, names: dict[int, str]) -> Fn:
     return shown
 
 
+def shown_name(names: dict[int, str], v: Any) -> Any:
+    """A number as a player reads it: the text key of its name, else the number as text."""
+    return None if v is None else names.get(v) or str(v)
+
+
+def none_detail(what: str) -> str:
+    """The rule error's words for a number a statement needs that is none."""
+    return (f"{what} is none (a skipped parameter, or a value not set): give it a value with "
+            "'otherwise'")
+
+
 def not_none(fn: Fn, what: str) -> Fn:
     """fn, a number a statement needs: none (a skipped parameter, say) is a rule error."""
+    detail = none_detail(what)
+
     def number(s: Any, e: dict) -> Any:
         v = fn(s, e)
         if v is None:
-            raise RuleRuntimeError("", f"{what} is none (a skipped parameter, or a value not "
-                                   "set): give it a value with 'otherwise'")
+            raise RuleRuntimeError("", detail)
         return v
     return number
 

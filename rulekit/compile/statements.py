@@ -37,7 +37,7 @@ Fn = Callable[[Any, dict], Any]
 class StatementsMixin(CompilerBase):
     """One method per statement form: s_<form>_stmt."""
 
-    def s_set_stmt(self, tree: Tree, scope: Scope) -> Fn:
+    def s_set_stmt(self, tree: Tree, scope: Scope) -> Fn | list[str]:
         lv, value_tree = tree.children
         setter, ty = self.lvalue(lv, scope)
         value = self.x.expr(value_tree, scope)
@@ -51,6 +51,18 @@ class StatementsMixin(CompilerBase):
                 and value.const is not None:
             raise fail(value_tree, f"'{value.const}' is not one of the values "
                        f"{dsl.show_values(domain)}", did_you_mean(str(value.const), domain))
+        target = self.lvalue_code(lv, scope)
+        if target is not None:
+            gen = self.x.gen
+            v = gen.temp()
+            code = [f"{v} = {self.x.src(value)}"]
+            if ty in (INT, BOOL) and not value.is_const:  # a number or a condition is never none
+                detail = langdata.none_detail(f"the value stored in '{lv.children[-1]}'")
+                code += [f"if {v} is None:", f"    {gen.none_error}({detail!r})"]
+            elif dsl.elem_of(ty) is not None:  # a list is stored as it is now
+                code.append(f"{v} = {gen.ref(_snapshot, 'a copy of a list stored')}({v})")
+            lines, place = target
+            return code + lines + [f"{place} = {v}"]
         vf = value.fn
         if ty in (INT, BOOL) and not value.is_const:  # a number or a condition is never none
             vf = langdata.not_none(vf, f"the value stored in '{lv.children[-1]}'")
@@ -70,6 +82,33 @@ class StatementsMixin(CompilerBase):
             setter(s, e, v if -dsl.MAX_INT <= v <= dsl.MAX_INT else dsl._bounded(v))
 
         return add
+
+    def lvalue_code(self, lv: Tree, scope: Scope) -> tuple[list[str], str] | None:
+        """A variable as the target of a generated assignment: the statements that find its
+        owner, and the target; None when only the closure form does (a random owner)."""
+        t = self.tables
+        if lv.data == "lv_name":
+            name = str(lv.children[0])
+            if name in t.game_vars:
+                return [], f"s.gvars[{t.game_vars[name][0]}]"
+            if name in t.turn_vars:
+                return [], f"s.tvars[{t.turn_vars[name][0]}]"
+            return None  # an error: the closure form reports it
+        base_tree, name_tok = lv.children
+        base = self.x.expr(base_tree, scope)
+        name = str(name_tok)
+        if base.uses_random:
+            return None
+        if base.type == PLAYER and name in t.player_vars:
+            owner, store, i = "player", "pvars", t.player_vars[name][0]
+        elif base.type == dsl.TEAM and name in t.team_vars:
+            owner, store, i = "team", "teamvars", t.team_vars[name][0]
+        else:
+            return None
+        who = self.x.gen.temp()
+        detail = f"cannot set '{name}' of no {owner} (none)"
+        return ([f"{who} = {self.x.src(base)}", f"if {who} is None:",
+                 f"    {self.x.gen.none_error}({detail!r})"], f"s.{store}[{i}][{who}]")
 
     def lvalue(self, lv: Tree, scope: Scope) -> tuple[Callable[[Any, dict, Any], None], str]:
         t = self.tables

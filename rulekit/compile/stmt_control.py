@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleRuntimeError, unforeseen
+from ..lang.codegen import indent
 from ..lang.expressions import BOOL, INT, charge
 
 if TYPE_CHECKING:
@@ -19,8 +20,11 @@ if TYPE_CHECKING:
     from .base import CompilerBase as Compiler
 
 Fn = Callable[[Any, dict], Any]
+Code = list[str]  # generated statements, indented from 0
+Part = Fn | Code  # a statement: generated, or a closure (forms not generated yet)
 # Python failures a rule can cause (a ruleset bug the loader could not see); shown in words
 PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
+STATEMENT_ERRORS = (RuleRuntimeError, *PY_ERRORS)
 SHOWN_STATEMENT = 60  # characters of a statement quoted in a runtime error
 MAPPING_KEYS = ("if", "for", "repeat", "while", "log")
 
@@ -66,6 +70,23 @@ def located_list(fns: list[Fn], wheres: list[str]) -> Fn:
     return run
 
 
+def located_block(c: Compiler, parts: list[Part], wheres: list[str]) -> Code:
+    """Statements in order (nothing after 'end game'); a failure names its statement.
+
+    A try costs nothing until something is raised, so each statement gets its own.
+    """
+    gen = c.x.gen
+    errors = gen.ref(STATEMENT_ERRORS, "the failures a statement is named in")
+    reloc = gen.ref(relocated, "names the failing statement in a rule error")
+    out: Code = []
+    for part, where in zip(parts, wheres, strict=True):
+        body = (gen.block(part) if isinstance(part, list)
+                else [gen.call(part, f"the statement {where[3:]}")])
+        out += ["try:", *indent(body), f"except {errors} as _x:",
+                f"    raise {reloc}(_x, {where!r}) from None", "if s.over:", "    return"]
+    return out
+
+
 def statement_where(c: Compiler, item: Any, path: YamlPath) -> str:
     """How a runtime error names a statement: its text and file:line:col."""
     if isinstance(item, dict):
@@ -82,7 +103,7 @@ def statement_where(c: Compiler, item: Any, path: YamlPath) -> str:
     return f"in '{text}' at {at}"
 
 
-def repeat_effect(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+def repeat_effect(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Code | None:
     """`{repeat: N, do: [...]}`: the effects N times; N is read once, before the first pass."""
     c._keys(item, {"repeat", "do"}, path)
     if "do" not in item:
@@ -92,60 +113,50 @@ def repeat_effect(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn |
         c.error(f"'repeat' needs a count of 0 or more, not {count.const}", path + ("repeat",))
         count = None
     w0 = c.x.weight
-    body = c.effects(item.get("do", []), path + ("do",), scope)
+    body = c.effect_code(item.get("do", []), path + ("do",), scope)
     w = c.x.weight - w0 + 1  # the cost of one pass, charged before the loop for them all
     if count is None:
         return None
-    nf = count.fn
-
-    def run(s: Any, e: dict) -> None:
-        n = nf(s, e)
-        if n < 0:
-            raise RuleRuntimeError("", f"'repeat' needs a count of 0 or more, not {n}")
-        charge(s, n * w)
-        for _ in range(n):
-            body(s, e)
-            if s.over:
-                return
-
-    return run
+    gen = c.x.gen
+    n, i = gen.temp(), gen.temp()
+    negative = gen.ref(_negative_repeat, "the error of a negative repeat count")
+    return [f"{n} = {c.x.src(count)}", f"if {n} < 0:", f"    {negative}({n})",
+            f"{gen.ref(charge, 'draws on the budget')}(s, {n} * {w})",
+            f"for {i} in range({n}):", *indent(body or [])]
 
 
-def while_effect(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn | None:
+def _negative_repeat(n: int) -> None:
+    """Raise the rule error of a repeat count below 0."""
+    raise RuleRuntimeError("", f"'repeat' needs a count of 0 or more, not {n}")
+
+
+def while_effect(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Code | None:
     """`{while: COND, do: [...]}`: the effects again and again while COND holds (checked first)."""
     c._keys(item, {"while", "do"}, path)
     if "do" not in item:
         c.error("a 'while' effect needs 'do' (the effects to repeat)", path)
     w0 = c.x.weight
     cond = c.expr(item["while"], path + ("while",), scope, BOOL, "the condition of 'while'")
-    body = c.effects(item.get("do", []), path + ("do",), scope)
+    body = c.effect_code(item.get("do", []), path + ("do",), scope)
     w = c.x.weight - w0 + 1  # one pass: the condition and the body, charged at every pass
     if cond is None:
         return None
-    cf = cond.fn
-
-    def run(s: Any, e: dict) -> None:
-        while cf(s, e):
-            charge(s, w)  # a loop that never ends runs out of limits.max_work
-            body(s, e)
-            if s.over:
-                return
-
-    return run
+    # a loop that never ends runs out of limits.max_work
+    return [f"while {c.x.src(cond)}:", f"    {c.x.gen.ref(charge, 'draws on the budget')}(s, {w})",
+            *indent(body or [])]
 
 
-def else_part(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn:
-    """What an `if` does when its condition is false: its `elif` entries in order, then `else`."""
-    other = c.effects(item.get("else", []), path + ("else",), scope)
-    if "elif" not in item:
-        return other
-    entries = item["elif"]
-    if not isinstance(entries, list) or not entries:
+def if_code(c: Compiler, cond: Any, then: Code | None, item: dict, path: YamlPath,
+            scope: Scope) -> Code | None:
+    """An `if` with its `elif` entries in order, then `else`, as one if/elif/else."""
+    other = c.effect_code(item.get("else", []), path + ("else",), scope)
+    branches: list[tuple[Any, Code]] = []
+    entries = item.get("elif")
+    if "elif" in item and (not isinstance(entries, list) or not entries):
         c.error("'elif' is a list of {if: CONDITION, then: [EFFECTS]}", path + ("elif",),
                 hint="write each case as '- if: ...' with 'then:' under it")
-        return other
-    branches: list[tuple[Fn, Fn]] = []
-    for j, entry in enumerate(entries):
+        entries = []
+    for j, entry in enumerate(entries or []):
         epath = path + ("elif", j)
         if not isinstance(entry, dict):
             c.error("each 'elif' entry is a mapping {if: CONDITION, then: [EFFECTS]}", epath)
@@ -155,17 +166,15 @@ def else_part(c: Compiler, item: dict, path: YamlPath, scope: Scope) -> Fn:
             missing = "if" if "if" not in entry else "then"
             c.error(f"an 'elif' entry needs '{missing}'", epath)
             continue
-        cond = c.expr(entry["if"], epath + ("if",), scope, BOOL, "the condition of 'elif'")
-        then = c.effects(entry["then"], epath + ("then",), scope)
-        if cond is not None:
-            branches.append((cond.fn, then))
-    cases = tuple(branches)
-
-    def run(s: Any, e: dict) -> None:
-        for cf, then in cases:
-            if cf(s, e):
-                then(s, e)
-                return
-        other(s, e)
-
-    return run
+        econd = c.expr(entry["if"], epath + ("if",), scope, BOOL, "the condition of 'elif'")
+        ethen = c.effect_code(entry["then"], epath + ("then",), scope)
+        if econd is not None:
+            branches.append((econd, ethen or []))
+    if cond is None:
+        return None
+    out = [f"if {c.x.src(cond)}:", *indent(then or [])]
+    for econd, ethen in branches:
+        out += [f"elif {c.x.src(econd)}:", *indent(ethen)]
+    if other:
+        out += ["else:", *indent(other)]
+    return out

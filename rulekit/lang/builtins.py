@@ -53,20 +53,114 @@ def _cards_of(typed: Typed) -> Fn | None:
     return None
 
 
-def _player_fn(name: str, f: Fn) -> Fn:
-    """f, a player, refusing none (a skipped parameter, a variable not set) in words."""
-    def player(s: Any, e: dict) -> Any:
-        p = f(s, e)
-        if p is None:
-            raise RuleRuntimeError("", f"{name}() needs a player, not none")
-        return p
-    return player
-
-
 def _meld_id(s: Any, m: Any) -> int:
     if m is None or not isinstance(m, int) or not 0 < m < len(s.meld_kinds):
         raise RuleRuntimeError("", f"there is no meld {m!r}")
     return m
+
+
+def _melds(s: Any, zone: int) -> list:
+    return s.melds_in(zone)
+
+
+def _meld_cards(s: Any, m: Any) -> list:
+    return s.meld_cards(_meld_id(s, m))
+
+
+def _meld_kind(s: Any, m: Any) -> str:
+    kind: str = s.meld_kinds[_meld_id(s, m)]
+    return kind
+
+
+def _meld_of(s: Any, c: Any) -> Any:
+    return None if c is None else s.meld_of[c] or None
+
+
+def _meld_value(s: Any, c: Any) -> int:
+    if c is None:
+        raise RuleRuntimeError("", "meld_value() needs a card, not none")
+    value: int = s.meld_value(c)
+    return value
+
+
+def _scanned_cards(s: Any, cards: Any, span: int) -> list:
+    """cards as a list (none: no cards), their number and the values' span charged."""
+    cards = list(cards or ())
+    charge(s, len(cards) + span)
+    return cards
+
+
+def _is_meld(s: Any, span: int, cards: Any, value: Any = None) -> bool:
+    return s.game.meld_rules.check(_scanned_cards(s, cards, span), value) is not None
+
+
+def _can_extend(s: Any, m: Any, c: Any, value: Any = None) -> bool:
+    if c is None or m is None:
+        return False
+    return s.extension_value(_meld_id(s, m), c, value) is not None
+
+
+def _can_form_meld(s: Any, span: int, cards: Any) -> bool:
+    possible: bool = s.game.meld_rules.possible([], _scanned_cards(s, cards, span))
+    return possible
+
+
+def _can_meld_with(s: Any, span: int, c: Any, cards: Any) -> bool:
+    others = _scanned_cards(s, cards, span)
+    if c is None:
+        return False
+    possible: bool = s.game.meld_rules.possible([c], [x for x in others if x != c])
+    return possible
+
+
+def _team(s: Any, p: Any) -> int:
+    if p is None:
+        raise RuleRuntimeError("", "team() needs a player, not none")
+    team: int = s.team_of[p]
+    return team
+
+
+def _members(s: Any, team: Any) -> list:
+    return [p for p in range(s.n) if s.team_of[p] == team]
+
+
+def _cards(s: Any, zone: int) -> list:
+    cards = s.zones[zone]
+    charge(s, len(cards))
+    return list(cards)
+
+
+def _min_of(s: Any, xs: Any) -> int:
+    xs = xs or ()
+    charge(s, len(xs))
+    return min(xs, default=0)
+
+
+def _max_of(s: Any, xs: Any) -> int:
+    xs = xs or ()
+    charge(s, len(xs))
+    return max(xs, default=0)
+
+
+def _players_from(s: Any, name: str, start: int, p: Any) -> list:
+    if p is None:
+        raise RuleRuntimeError("", f"{name}() needs a player, not none")
+    n = s.n
+    return [(p + i) % n for i in range(start, n)]
+
+
+def _seat(s: Any, p: Any) -> int:
+    if p is None:
+        raise RuleRuntimeError("", "seat() needs a player, not none")
+    seat: int = p
+    return seat
+
+
+def _top(s: Any, zone: int, k: int) -> list:
+    z = s.zones[zone]
+    k = max(0, min(k, len(z)))
+    charge(s, k)
+    return z[len(z) - k:][::-1]
 
 
 class BuiltinsMixin:
@@ -78,80 +172,74 @@ class BuiltinsMixin:
     if TYPE_CHECKING:  # ExprCompiler's
         def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
         def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
+        def src(self, typed: Typed) -> str: ...
+        def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
+        def _not_none(self, typed: Typed, detail: str) -> tuple[str, str, str]: ...
+        gen: Any
+
+    def values_call(self, type_: str, impl: Any, label: str, args: list[Typed],
+                    *consts: Any, **kw: Any) -> Typed:
+        """A built-in whose implementation takes values: impl(s, *consts, *args), called from
+        the generated source (the arguments evaluated left to right)."""
+        parts = [self.gen.literal(c) for c in consts] + [self.src(a) for a in args]
+        return self.code(type_, f"{self.gen.ref(impl, label)}(s, {', '.join(parts)})", *args,
+                         **kw)
 
     def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
                      arity: Any, need: Any) -> Typed:
         """Compile a call to one of the meld built-ins."""
 
-        def cards_arg(i: int) -> Fn:
-            f = _cards_of(args[i])
-            if f is None:
-                raise fail(trees[i], f"{name}() needs cards (a zone or a list), but this is "
-                           f"{describe(args[i].type)}")
-            return _scanned(f, self.t.meld_span)  # a meld search runs over the values
+        def cards_arg(i: int) -> Typed:
+            a = args[i]
+            if a.type == ZONE:
+                return self.code(CARDS, f"s.zones[{self.src(a)}]", a)
+            if compatible(CARDS, a.type):
+                return a
+            raise fail(trees[i], f"{name}() needs cards (a zone or a list), but this is "
+                       f"{describe(a.type)}")
 
+        span = self.t.meld_span  # a meld search runs over the values: charged with the cards
         if name == "melds":
             arity(1)
-            zf = need(0, ZONE, "a zone")
-            return Typed(list_of(MELD), lambda s, e: s.melds_in(zf(s, e)))
+            need(0, ZONE, "a zone")
+            return self.values_call(list_of(MELD), _melds, "melds(zone)", args)
         if name == "meld_cards":
             arity(1)
-            mf = need(0, MELD, "a meld")
-            return Typed(CARDS, lambda s, e: s.meld_cards(_meld_id(s, mf(s, e))))
+            need(0, MELD, "a meld")
+            return self.values_call(CARDS, _meld_cards, "meld_cards(meld)", args)
         if name == "meld_kind":
             arity(1)
-            mf = need(0, MELD, "a meld")
-            return Typed(STR, lambda s, e: s.meld_kinds[_meld_id(s, mf(s, e))],
-                         domain=frozenset({"run", "set"}))
+            need(0, MELD, "a meld")
+            return self.values_call(STR, _meld_kind, "meld_kind(meld)", args,
+                                    domain=frozenset({"run", "set"}))
         if name in ("meld_of", "meld_value"):
             arity(1)
-            cf = need(0, CARD, "a card")
+            need(0, CARD, "a card")
             if name == "meld_of":  # of no card (none): no meld
-                return Typed(MELD, lambda s, e: None if (c := cf(s, e)) is None
-                             else s.meld_of[c] or None)
-
-            def meld_value(s: Any, e: dict) -> int:
-                c = cf(s, e)
-                if c is None:
-                    raise RuleRuntimeError("", "meld_value() needs a card, not none")
-                return s.meld_value(c)
-
-            return Typed(INT, meld_value)
+                return self.values_call(MELD, _meld_of, "meld_of(card)", args)
+            return self.values_call(INT, _meld_value, "meld_value(card)", args)
         if name == "is_meld":
             arity(1, 2)
             cs = cards_arg(0)
-            vf = need(1, INT, "a number") if len(args) == 2 else (lambda s, e: None)
-            return Typed(BOOL, lambda s, e: s.game.meld_rules.check(list(cs(s, e)), vf(s, e))
-                         is not None)
+            if len(args) == 2:
+                need(1, INT, "a number")
+            return self.values_call(BOOL, _is_meld, "is_meld(cards, value)",
+                                    [cs, *args[1:]], span)
         if name == "can_extend":
             arity(2, 3)
-            mf = need(0, MELD, "a meld")
-            cf = need(1, CARD, "a card")
-            vf = need(2, INT, "a number") if len(args) == 3 else (lambda s, e: None)
-
-            def can_extend(s: Any, e: dict) -> bool:
-                c = cf(s, e)
-                m = mf(s, e)
-                if c is None or m is None:
-                    return False
-                return s.extension_value(_meld_id(s, m), c, vf(s, e)) is not None
-
-            return Typed(BOOL, can_extend)
+            need(0, MELD, "a meld")
+            need(1, CARD, "a card")
+            if len(args) == 3:
+                need(2, INT, "a number")
+            return self.values_call(BOOL, _can_extend, "can_extend(meld, card, value)", args)
         if name == "can_form_meld":
             arity(1)
-            cs = cards_arg(0)
-            return Typed(BOOL, lambda s, e: s.game.meld_rules.possible([], list(cs(s, e))))
+            return self.values_call(BOOL, _can_form_meld, "can_form_meld(cards)",
+                                    [cards_arg(0)], span)
         arity(2)  # can_meld_with(card, cards)
-        cf = need(0, CARD, "a card")
-        cs = cards_arg(1)
-
-        def with_card(s: Any, e: dict) -> bool:
-            c = cf(s, e)
-            if c is None:
-                return False
-            return s.game.meld_rules.possible([c], [x for x in cs(s, e) if x != c])
-
-        return Typed(BOOL, with_card)
+        need(0, CARD, "a card")
+        return self.values_call(BOOL, _can_meld_with, "can_meld_with(card, cards)",
+                                [args[0], cards_arg(1)], span)
 
     def builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
                 scope: Scope) -> Typed:
@@ -162,11 +250,14 @@ class BuiltinsMixin:
                 want = " or ".join(str(n) for n in ns)
                 raise fail(node, f"{name}() takes {want} argument(s), got {len(args)}")
 
-        def need(i: int, type_: str, what: str) -> Fn:
+        def check(i: int, type_: str, what: str) -> None:
             if not compatible(type_, args[i].type):
                 hint = ZONE_HINT if type_ == ZONE and elem_of(args[i].type) else ""
                 raise fail(trees[i], f"{name}() needs {what}, but this is "
                            f"{describe(args[i].type)}", hint)
+
+        def need(i: int, type_: str, what: str) -> Fn:
+            check(i, type_, what)
             return args[i].fn
 
         if name in ("team", "members"):
@@ -174,45 +265,40 @@ class BuiltinsMixin:
                 raise fail(node, f"{name}() needs a 'teams:' section in the ruleset")
             arity(1)
             if name == "team":
-                pf = _player_fn(name, need(0, PLAYER, "a player"))
-                return Typed(TEAM, lambda s, e: s.team_of[pf(s, e)])
-            tf = need(0, TEAM, "a team")
-            return Typed(PLAYERS, lambda s, e: [p for p in range(s.n)
-                                                if s.team_of[p] == tf(s, e)])
+                check(0, PLAYER, "a player")
+                return self.values_call(TEAM, _team, "team(player)", args)
+            check(0, TEAM, "a team")
+            return self.values_call(PLAYERS, _members, "members(team)", args)
         if name in MELD_BUILTINS:
             if not self.t.has_melds:
                 raise fail(node, f"{name}() needs a 'melds:' section in the ruleset",
                            "declare how runs and sets are made: melds: {value: ..., run: ...}")
-            return self.meld_builtin(name, args, trees, node, arity, need)
+            return self.meld_builtin(name, args, trees, node, arity, check)
         if name in ("size", "len", "count"):
             arity(1)
             a = args[0]
-            f = a.fn
             if a.type == ZONE:
-                return Typed(INT, lambda s, e: len(s.zones[f(s, e)]))
+                return self.code(INT, f"len(s.zones[{self.src(a)}])", a)
             if elem_of(a.type) is None:
                 raise fail(trees[0], f"{name}() needs a zone or a list, "
                            f"but this is {describe(a.type)}")
-            return Typed(INT, lambda s, e: len(f(s, e) or ()))  # none: no cards
+            return self.code(INT, f"len({self.src(a)} or ())", a)  # none: no cards
         if name == "cards":
             arity(1)
-            f = need(0, ZONE, "a zone")
-            zf = _scanned(lambda s, e: s.zones[f(s, e)])
-            return Typed(CARDS, lambda s, e: list(zf(s, e)))
+            check(0, ZONE, "a zone")
+            return self.values_call(CARDS, _cards, "cards(zone)", args)
         if name in ("min", "max"):
             if len(args) == 1 and elem_of(args[0].type) == INT:
-                f = _scanned(args[0].fn)
-                pick = min if name == "min" else max
-                return Typed(INT, lambda s, e: pick(f(s, e), default=0))
+                impl = _min_of if name == "min" else _max_of
+                return self.values_call(INT, impl, f"{name}(numbers)", args)
             arity(2)
-            f, g = need(0, INT, "numbers"), need(1, INT, "numbers")
-            if name == "min":
-                return Typed(INT, lambda s, e: min(f(s, e), g(s, e)))
-            return Typed(INT, lambda s, e: max(f(s, e), g(s, e)))
+            need(0, INT, "numbers")
+            need(1, INT, "numbers")
+            return self.code(INT, f"{name}({self.src(args[0])}, {self.src(args[1])})", *args)
         if name == "abs":
             arity(1)
-            f = need(0, INT, "a number")
-            return Typed(INT, lambda s, e: abs(f(s, e)))
+            need(0, INT, "a number")
+            return self.code(INT, f"abs({self.src(args[0])})", args[0])
         if name in ("sum", "all", "any", "first"):
             arity(1)
             et = elem_of(args[0].type)
@@ -239,52 +325,32 @@ class BuiltinsMixin:
             return Typed(BOOL, lambda s, e: fn(f(s, e)))
         if name in ("players_after", "players_from"):
             arity(1)
-            f = _player_fn(name, need(0, PLAYER, "a player"))
-            start = 1 if name == "players_after" else 0
-
-            def order(s: Any, e: dict) -> list:
-                p = f(s, e)
-                n = s.n
-                return [(p + i) % n for i in range(start, n)] if start else \
-                    [(p + i) % n for i in range(n)]
-
-            return Typed(PLAYERS, order)
+            check(0, PLAYER, "a player")
+            return self.values_call(PLAYERS, _players_from, f"{name}(player)", args,
+                                    name, 1 if name == "players_after" else 0)
         if name in ("next_player", "prev_player"):
             arity(1)
-            f = need(0, PLAYER, "a player")
-            step = 1 if name == "next_player" else -1
-
-            def neighbour(s: Any, e: dict) -> int:
-                p = f(s, e)
-                if p is None:
-                    raise RuleRuntimeError("", f"{name}() needs a player, not none")
-                return (p + step) % s.n
-
-            return Typed(PLAYER, neighbour)
+            need(0, PLAYER, "a player")
+            step = "+ 1" if name == "next_player" else "- 1"
+            tmp, ok, err = self._not_none(args[0], f"{name}() needs a player, not none")
+            return self.code(PLAYER, f"(({tmp} {step}) % s.n if {ok} else {err})", args[0])
         if name == "next_in_turn":  # who gets the turn after p (direction, active; no skips)
             arity(1)
-            f = need(0, PLAYER, "a player")
-            return Typed(PLAYER, lambda s, e: turnorder.next_in_turn(s, f(s, e)))
+            check(0, PLAYER, "a player")
+            return self.values_call(PLAYER, turnorder.next_in_turn, "next_in_turn(player)", args)
         if name == "seat":
             arity(1)
-            return Typed(INT, _player_fn(name, need(0, PLAYER, "a player")))
+            check(0, PLAYER, "a player")
+            return self.values_call(INT, _seat, "seat(player)", args)
         if name == "top":
             arity(1, 2)
-            f = need(0, ZONE, "a zone")
+            check(0, ZONE, "a zone")
             if len(args) == 1:
-                def top1(s: Any, e: dict) -> Any:
-                    z = s.zones[f(s, e)]
-                    return z[-1] if z else None
-                return Typed(CARD, top1)
-            g = need(1, INT, "a number")
-
-            def topn(s: Any, e: dict) -> list:
-                z = s.zones[f(s, e)]
-                k = max(0, min(g(s, e), len(z)))
-                charge(s, k)
-                return z[len(z) - k:][::-1]
-
-            return Typed(CARDS, topn)
+                tmp = self.gen.temp()
+                return self.code(CARD, f"({tmp}[-1] if ({tmp} := s.zones[{self.src(args[0])}]) "
+                                 "else None)", args[0])
+            check(1, INT, "a number")
+            return self.values_call(CARDS, _top, "top(zone, n)", args)
         if name == "random":
             arity(1)
             if not scope.effects:

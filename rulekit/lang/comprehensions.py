@@ -12,6 +12,7 @@ from .budget import (
     _bounded,
     charge,
 )
+from .codegen import MAX_PARENS
 from .parsing import (
     fail,
 )
@@ -42,6 +43,42 @@ class ComprehensionsMixin:
     if TYPE_CHECKING:  # ExprCompiler's
         def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
         def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
+        def src(self, typed: Typed) -> str: ...
+        def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
+        gen: Any
+        nodes: int
+        closure_calls: int
+
+    def _generated(self, var_tok: Tree | Token, iter_tree: Tree, cond_tree: Tree | None,
+                   body_tree: Tree, scope: Scope) -> tuple[Typed, Typed | None, str, str] | None:
+        """The comprehension as Python: (body, condition, the loop's variable, the source of
+        its charged items), when its body and condition are all generated source (their loop
+        variable a Python local); None when a part is a closure reading it from the env."""
+        start = (self.weight, self.nodes, len(self.gen.functions))
+        it = self.expr(iter_tree, scope)
+        et = elem_of(it.type)
+        if et is None:
+            return None  # _generator reports it
+        before = (self.weight, self.nodes, self.closure_calls, len(self.gen.functions))
+        var = self.gen.temp()
+        inner = scope.child()
+        inner.names[str(var_tok)] = Typed(et, src=var, gen=self.gen)
+        try:
+            cond = (self.expect(cond_tree, inner, BOOL, "the condition after 'if'")
+                    if cond_tree is not None else None)
+            body = self.expr(body_tree, inner)
+        except Exception:  # the closure form compiles it again and reports what is wrong
+            cond = body = None
+        pure = (body is not None and _inline(body) and self.closure_calls == before[2]
+                and (cond is None or _inline(cond)))
+        if not pure or body is None:  # _generator compiles it all again, counting it once
+            self.weight, self.nodes = start[0], start[1]
+            del self.gen.functions[start[2]:]
+            return None
+        w = self.weight - before[0]
+        items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
+        charged = self.gen.ref(_charged, "a loop's items, their work charged to the budget")
+        return body, cond, var, f"{charged}(s, {items}, {w})"
 
     # -- comprehensions -------------------------------------------------------------------
     def _generator(self, var_tok: Tree | Token, iter_tree: Tree, cond_tree: Tree | None,
@@ -71,6 +108,11 @@ class ComprehensionsMixin:
 
     def c_list_comp(self, tree: Tree, scope: Scope) -> Typed:
         body_tree, var_tok, iter_tree, cond_tree = tree.children
+        made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
+        if made is not None:
+            gbody, gcond, var, charged = made
+            return self.code(list_of(gbody.type), self._loop("", gbody, gcond, var, charged, "[]"),
+                             names=gbody.names)
         body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
 
@@ -92,6 +134,11 @@ class ComprehensionsMixin:
         if name not in AGGREGATES:
             raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
                        "aggregates are: " + ", ".join(sorted(AGGREGATES)))
+        made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
+        if made is not None:
+            generated = self._aggregate(name, body_tree, *made)
+            if generated is not None:
+                return generated
         body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
         if name in ("all", "any") and body.type != BOOL:
@@ -165,3 +212,56 @@ class ComprehensionsMixin:
             return pick(vals) if vals else 0
 
         return Typed(INT, extreme, names=body.names)
+
+    def _aggregate(self, name: str, body_tree: Tree, body: Typed, cond: Typed | None, var: str,
+                   items: str) -> Typed | None:
+        """An aggregate over a generated comprehension; None to let the closure form report a
+        body of the wrong type."""
+        if (name in ("all", "any") and body.type != BOOL) or \
+                (name in ("sum", "min", "max") and body.type != INT):
+            return None
+        if name == "count":
+            if cond is None and body.type == BOOL:
+                cond = body  # count(c.x == 1 for c in z) counts the true ones
+            one = Typed(INT, src="1")
+            return self.code(INT, self._loop("sum", one, cond, var, items))
+        if name == "sum":
+            tmp, bounded = self.gen.temp(), self.gen.bounded
+            total = self._loop("sum", body, cond, var, items)
+            return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := {total}) <= {MAX_INT} "
+                             f"else {bounded}({tmp}))")
+        if name in ("all", "any"):
+            return self.code(BOOL, self._loop(name, body, cond, var, items))
+        if name == "first":
+            return self.code(body.type, self._loop("next", body, cond, var, items, "()"),
+                             names=body.names)
+        return self.code(INT, self._loop(name, body, cond, var, items, "()"), names=body.names)
+
+    def _loop(self, fn: str, body: Typed, cond: Typed | None, var: str, items: str,
+              brackets: str = "()") -> str:
+        """fn(BODY for VAR in ITEMS if COND) (a list for fn ""), the items bound first: Python
+        allows no := in a comprehension's iterable, and the parts may hold some."""
+        xs = self.gen.temp()
+        test = f" if {self.src(cond)}" if cond is not None else ""
+        loop = f"{brackets[0]}{self.src(body)} for {var} in {xs}{test}{brackets[1]}"
+        if fn == "next":
+            loop = f"next(iter({loop}), None)"
+        elif fn in ("min", "max"):
+            loop = f"{fn}({loop}, default=0)"
+        elif fn:
+            loop = f"{fn}({loop})"
+        return f"({loop} if ({xs} := {items}) is not None else None)"
+
+
+def _inline(typed: Typed) -> bool:
+    """Whether typed's source goes into the comprehension as it is (not cut into a function,
+    which would not see the loop's variable)."""
+    return typed.src is not None and typed.src.count("(") <= MAX_PARENS
+
+
+def _charged(s: Any, xs: Any, w: int) -> Any:
+    """A loop's items (none: no items), their number times w charged to the budget first."""
+    if not xs:
+        return ()
+    charge(s, len(xs) * w)
+    return xs

@@ -19,11 +19,11 @@ from .budget import (
     MAX_INT,
     LoadTimeState,
     _bounded,
-    _scanned,
     charge,
     charged,
 )
 from .builtins import BuiltinsMixin
+from .codegen import MAX_PARENS, Module
 from .comprehensions import ComprehensionsMixin
 from .parsing import (
     MAX_COMPILED_NODES,
@@ -41,6 +41,7 @@ from .scope import (
     Scope,
     Tables,
     local,
+    restart_keys,
 )
 from .types import (
     ANY,
@@ -55,7 +56,6 @@ from .types import (
     STR,
     TEAM,
     ZONE,
-    Fn,
     Typed,
     compatible,
     const,
@@ -72,6 +72,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
 
     def __init__(self, tables: Tables):
         self.t = tables
+        restart_keys()
         self._def_stack: list[str] = []
         self._def_cache: dict[str, tuple[Typed, int]] = {}  # with the cost of one evaluation
         self._def_failed: dict[str, CompileError] = {}  # parameterless definitions only
@@ -79,6 +80,32 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         # what evaluating the expressions compiled so far costs, counting a cached definition at
         # each use: a loop charges its body's share per element (see the budget in docs)
         self.weight = 0
+        self.gen = Module()  # the ruleset's generated module: expressions become its source
+        self.closure_calls = 0  # parts given to generated source as closures, so far
+
+    def src(self, typed: Typed) -> str:
+        """typed's Python source: its own, or a call of its closure."""
+        if typed.src is not None:
+            if typed.src.count("(") <= MAX_PARENS:
+                return typed.src
+            # Python parses a bounded nesting of brackets: a deep part becomes a function (which
+            # sees no loop variable of a generated comprehension: counted as a closure)
+            self.closure_calls += 1
+            return f"{self.gen.ref(typed.fn, 'a deeply nested part')}(s, e)"
+        self.closure_calls += 1
+        return self.gen.call(typed.fn, "a part compiled as a closure")
+
+    def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed:
+        """A Typed whose code is generated source; random if any of its parts is."""
+        rnd = kw.pop("uses_random", False) or any(p.uses_random for p in parts)
+        return Typed(type_, src=src, gen=self.gen, uses_random=rnd, **kw)
+
+    def _not_none(self, typed: Typed, detail: str) -> tuple[str, str, str]:
+        """(temp, test, error): test binds typed's value to temp and holds unless it is none;
+        error is the source raising the rule error (detail) for none."""
+        tmp = self.gen.temp()
+        return (tmp, f"({tmp} := {self.src(typed)}) is not None",
+                f"{self.gen.none_error}({detail!r})")
 
     # -- entry points ---------------------------------------------------------------------
     def expr(self, tree: Tree | Token, scope: Scope) -> Typed:
@@ -135,12 +162,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         et = types.pop() if types else ANY
         if et not in (PLAYER, CARD, STR, ANY) and any(i.type == NONE for i in items):
             raise fail(tree, f"'none' cannot stand in a list of {plural(et)}")
-        fns = [i.fn for i in items]
-
-        def f(s: Any, e: dict) -> list:
-            return [g(s, e) for g in fns]
-
-        return Typed(list_of(et), f, uses_random=any(i.uses_random for i in items))
+        return self.code(list_of(et), "[" + ", ".join(self.src(i) for i in items) + "]", *items)
 
     # -- names ----------------------------------------------------------------------------
     def c_name(self, tree: Tree, scope: Scope) -> Typed:
@@ -154,24 +176,22 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             return scope.names[name]
         if name in t.game_vars:
             idx, ty = t.game_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.gvars[i],  # type: ignore[misc]
-                         domain=t.var_domains.get(name),
+            return self.code(ty, f"s.gvars[{idx}]", domain=t.var_domains.get(name),
                          names=t.var_names.get(name))
         if name in t.turn_vars:
             idx, ty = t.turn_vars[name]
-            return Typed(ty, lambda s, e, i=idx: s.tvars[i],  # type: ignore[misc]
-                         domain=t.var_domains.get(name),
+            return self.code(ty, f"s.tvars[{idx}]", domain=t.var_domains.get(name),
                          names=t.var_names.get(name))
         if name in t.table_zones:
             z = t.table_zones[name]
             return Typed(ZONE, lambda s, e, z=z: z,  # type: ignore[misc]
-                         const=z, is_const=True)
+                         const=z, is_const=True, src=repr(z))
         if name in t.definitions:
             return self.definition(name, [], node, scope)
         if name == "players":
-            return Typed(PLAYERS, lambda s, e: s.players)
+            return self.code(PLAYERS, "s.players")
         if name == "num_players":
-            return Typed(INT, lambda s, e: s.n)
+            return self.code(INT, "s.n")
         if name == "turn_direction":  # the current phase's turn order now (after reversals)
             return Typed(STR, turnorder.direction, domain=TURN_DIRECTIONS)
         if name == "teams" and t.team_names:
@@ -267,49 +287,30 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
     def attribute(self, base: Typed, name: str, node: Tree | Token) -> Typed:
         """`x.name` for a player (variable or zone) or a card (attribute)."""
         t = self.t
-        bf = base.fn
         if base.type == PLAYER:
             if name in t.player_vars:
                 idx, ty = t.player_vars[name]
-
-                def pvar(s: Any, e: dict) -> Any:
-                    p = bf(s, e)
-                    if p is None:
-                        raise RuleRuntimeError("", f"no player (none) has a '{name}'")
-                    return s.pvars[idx][p]
-
-                return Typed(ty, pvar, uses_random=base.uses_random,
-                             domain=t.var_domains.get(name), names=t.var_names.get(name))
+                tmp, ok, err = self._not_none(base, f"no player (none) has a '{name}'")
+                return self.code(ty, f"(s.pvars[{idx}][{tmp}] if {ok} else {err})", base,
+                                 domain=t.var_domains.get(name), names=t.var_names.get(name))
             if name in t.player_zones:
                 k = t.player_zones[name]
                 nt = t.n_table_zones
-
-                def pzone(s: Any, e: dict) -> int:
-                    p = bf(s, e)
-                    if p is None:
-                        raise RuleRuntimeError("", f"no player (none) has a '{name}'")
-                    return nt + k * s.n + p
-
-                return Typed(ZONE, pzone, uses_random=base.uses_random)
+                tmp, ok, err = self._not_none(base, f"no player (none) has a '{name}'")
+                return self.code(ZONE, f"({nt} + {k} * s.n + {tmp} if {ok} else {err})", base)
             raise fail(node, f"a player has no variable or zone '{name}'",
                        did_you_mean(name, list(t.player_vars) + list(t.player_zones)))
         if base.type == TEAM:
             if name in t.team_vars:
                 idx, ty = t.team_vars[name]
-                return Typed(ty, lambda s, e: s.teamvars[idx][bf(s, e)],
-                             uses_random=base.uses_random)
+                return self.code(ty, f"s.teamvars[{idx}][{self.src(base)}]", base)
             if name in t.team_zones:
                 k = t.team_zones[name]
                 nt, nk = t.n_table_zones, len(t.player_zones)
                 nteams = len(t.team_names)
-
-                def tzone(s: Any, e: dict) -> int:
-                    team = bf(s, e)
-                    if team is None:
-                        raise RuleRuntimeError("", f"no team (none) has a '{name}'")
-                    return nt + nk * s.n + k * nteams + team
-
-                return Typed(ZONE, tzone, uses_random=base.uses_random)
+                tmp, ok, err = self._not_none(base, f"no team (none) has a '{name}'")
+                return self.code(ZONE, f"({nt} + {nk} * s.n + {k * nteams} + {tmp} if {ok} "
+                                 f"else {err})", base)
             raise fail(node, f"a team has no variable or zone '{name}'",
                        did_you_mean(name, list(t.team_vars) + list(t.team_zones)))
         if base.type == CARD:
@@ -317,36 +318,26 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 raise fail(node, f"cards have no attribute '{name}'",
                            did_you_mean(name, t.attributes))
             ty, domain, table = t.attributes[name]
-
-            def cattr(s: Any, e: dict) -> Any:
-                c = bf(s, e)
-                if c is None:
-                    raise RuleRuntimeError("", f"no card (none) has a '{name}'")
-                return table[c]
-
-            return Typed(ty, cattr, domain=domain, uses_random=base.uses_random,
-                         names=t.attr_names.get(name))
+            tab = self.gen.ref(table, f"the cards' attribute '{name}', by card")
+            tmp, ok, err = self._not_none(base, f"no card (none) has a '{name}'")
+            return self.code(ty, f"({tab}[{tmp}] if {ok} else {err})", base, domain=domain,
+                             names=t.attr_names.get(name))
         raise fail(node, f"'.{name}' needs a player or a card, but this is {describe(base.type)}")
 
     # -- operators ------------------------------------------------------------------------
     def c_not_(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "the operand of 'not'")
-        f = a.fn
-        return Typed(BOOL, lambda s, e: not f(s, e), uses_random=a.uses_random)
+        return self.code(BOOL, f"(not {self.src(a)})", a)
 
     def c_and_(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "each side of 'and'")
         b = self.expect(tree.children[1], scope, BOOL, "each side of 'and'")
-        f, g = a.fn, b.fn
-        return Typed(BOOL, lambda s, e: f(s, e) and g(s, e),
-                     uses_random=a.uses_random or b.uses_random)
+        return self.code(BOOL, f"({self.src(a)} and {self.src(b)})", a, b)
 
     def c_or_(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "each side of 'or'")
         b = self.expect(tree.children[1], scope, BOOL, "each side of 'or'")
-        f, g = a.fn, b.fn
-        return Typed(BOOL, lambda s, e: f(s, e) or g(s, e),
-                     uses_random=a.uses_random or b.uses_random)
+        return self.code(BOOL, f"({self.src(a)} or {self.src(b)})", a, b)
 
     def c_ternary(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expr(tree.children[0], scope)
@@ -356,9 +347,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if not (compatible(ty, a.type) and compatible(ty, b.type)):
             raise fail(tree, f"both branches must have one type, not {describe(a.type)} and "
                        f"{describe(b.type)}")
-        fa, fb, fc = a.fn, b.fn, c.fn
-        return Typed(ty, lambda s, e: fa(s, e) if fc(s, e) else fb(s, e),
-                     uses_random=a.uses_random or b.uses_random or c.uses_random)
+        return self.code(ty, f"({self.src(a)} if {self.src(c)} else {self.src(b)})", a, b, c)
 
     def c_compare(self, tree: Tree, scope: Scope) -> Typed:
         left, op_tok, right = tree.children
@@ -373,24 +362,12 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                            hint)
             self._check_symbol(a, b, right)
             self._check_symbol(b, a, left)
-            fa, fb = a.fn, b.fn
-            if b.is_const:
-                v = b.const
-                f = (lambda s, e: fa(s, e) == v) if op == "==" else (lambda s, e: fa(s, e) != v)
-            elif op == "==":
-                def f(s: Any, e: dict) -> bool:
-                    return fa(s, e) == fb(s, e)
-            else:
-                def f(s: Any, e: dict) -> bool:
-                    return fa(s, e) != fb(s, e)
-            return Typed(BOOL, f, uses_random=a.uses_random or b.uses_random)
+            return self.code(BOOL, f"({self.src(a)} {op} {self.src(b)})", a, b)
         for side, node in ((a, left), (b, right)):
             if side.type not in (INT, ANY):  # ANY: an error reported elsewhere
                 raise fail(node, f"'{op}' compares numbers, but this is {describe(side.type)}")
-        fa, fb = a.fn, b.fn
-        ops = {"<": lambda s, e: fa(s, e) < fb(s, e), "<=": lambda s, e: fa(s, e) <= fb(s, e),
-               ">": lambda s, e: fa(s, e) > fb(s, e), ">=": lambda s, e: fa(s, e) >= fb(s, e)}
-        return Typed(BOOL, ops[op], uses_random=a.uses_random or b.uses_random)
+        assert op in ("<", "<=", ">", ">=")  # the grammar's: never ruleset text in the source
+        return self.code(BOOL, f"({self.src(a)} {op} {self.src(b)})", a, b)
 
     def _check_symbol(self, attr: Typed, lit: Typed, node: Tree) -> None:
         if attr.domain and lit.words is not None:  # a choice's words, checked at the choice
@@ -401,7 +378,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                        did_you_mean(lit.const, attr.domain) or
                        "the values come from cards.attributes; add it there if it is new")
 
-    def _membership(self, tree: Tree, scope: Scope) -> tuple[Fn, Fn, bool]:
+    def _membership(self, tree: Tree, scope: Scope) -> tuple[Typed, Typed]:
         a = self.expr(tree.children[0], scope)
         b = self.expr(tree.children[1], scope)
         et = elem_of(b.type)
@@ -411,27 +388,23 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if not compatible(et, a.type):
             raise fail(tree.children[0],
                        f"cannot look for {describe(a.type)} in {describe(b.type)}")
-        fa, fb = a.fn, b.fn
+        return a, b
+
+    def _member_src(self, a: Typed, b: Typed) -> str:
+        """Source of `a in b`: a zone by the card's place, a list scanned (and charged)."""
         if b.type == ZONE:
-            def f(s: Any, e: dict) -> bool:
-                c = fa(s, e)
-                return c is not None and s.card_zone[c] == fb(s, e)
-            return f, f, True
-        return fa, fb, False
+            tmp = self.gen.temp()
+            return f"(({tmp} := {self.src(a)}) is not None and s.card_zone[{tmp}] == {self.src(b)})"
+        scan = self.gen.ref(_scanned_list, "a list read whole, charged to the budget")
+        return f"({self.src(a)} in {scan}(s, {self.src(b)}))"
 
     def c_in_(self, tree: Tree, scope: Scope) -> Typed:
-        fa, fb, zone = self._membership(tree, scope)
-        if zone:
-            return Typed(BOOL, fa)
-        fb = _scanned(fb)
-        return Typed(BOOL, lambda s, e: fa(s, e) in fb(s, e))
+        a, b = self._membership(tree, scope)
+        return self.code(BOOL, self._member_src(a, b), a, b)
 
     def c_not_in(self, tree: Tree, scope: Scope) -> Typed:
-        fa, fb, zone = self._membership(tree, scope)
-        if zone:
-            return Typed(BOOL, lambda s, e: not fa(s, e))
-        fb = _scanned(fb)
-        return Typed(BOOL, lambda s, e: fa(s, e) not in fb(s, e))
+        a, b = self._membership(tree, scope)
+        return self.code(BOOL, f"(not {self._member_src(a, b)})", a, b)
 
     def c_binop(self, tree: Tree, scope: Scope) -> Typed:
         left, op_tok, right = tree.children
@@ -452,24 +425,15 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         for side, node in ((a, left), (b, right)):
             if side.type not in (INT, ANY):  # ANY: an error reported elsewhere
                 raise fail(node, f"'{op}' needs numbers, but this is {describe(side.type)}")
+        if op in ("+", "-", "*"):
+            tmp, bounded = self.gen.temp(), self.gen.bounded
+            value = f"{self.src(a)} {op} {self.src(b)}"
+            if op == "*":
+                return self.code(INT, f"{bounded}({value})", a, b)
+            return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := {value}) <= {MAX_INT} "
+                             f"else {bounded}({tmp}))", a, b)
         fa, fb = a.fn, b.fn
         rnd = a.uses_random or b.uses_random
-        if op == "+":
-            def plus(s: Any, e: dict) -> int:
-                v = fa(s, e) + fb(s, e)
-                if -MAX_INT <= v <= MAX_INT:
-                    return v
-                return _bounded(v)
-            return Typed(INT, plus, uses_random=rnd)
-        if op == "-":
-            def minus(s: Any, e: dict) -> int:
-                v = fa(s, e) - fb(s, e)
-                if -MAX_INT <= v <= MAX_INT:
-                    return v
-                return _bounded(v)
-            return Typed(INT, minus, uses_random=rnd)
-        if op == "*":
-            return Typed(INT, lambda s, e: _bounded(fa(s, e) * fb(s, e)), uses_random=rnd)
 
         def div(s: Any, e: dict) -> int:
             d = fb(s, e)
@@ -481,8 +445,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
 
     def c_neg(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, INT, "the operand of '-'")
-        f = a.fn
-        return Typed(INT, lambda s, e: -f(s, e), uses_random=a.uses_random)
+        return self.code(INT, f"(-{self.src(a)})", a)
 
     # -- calls ----------------------------------------------------------------------------
     def c_call(self, tree: Tree, scope: Scope) -> Typed:
@@ -497,6 +460,14 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                        did_you_mean(name, sorted(BUILTINS | set(self.t.definitions))))
         args = [self.expr(a, scope) for a in arg_trees]
         return self.builtin(name, args, arg_trees, tree, scope)
+
+
+def _scanned_list(s: Any, xs: Any) -> Any:
+    """xs, a list read whole: its length charged to the budget; none is no cards."""
+    if not xs:
+        return ()
+    charge(s, len(xs))
+    return xs
 
 
 DEF_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([^)]*)\))?\s*$")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import itertools
 import os
 import re
 from pathlib import Path
@@ -32,23 +31,32 @@ class ExpansionError(CompileError):
     """The compiled expressions grew past MAX_COMPILED_NODES; loading stops at once."""
 
 
-def _cache_file() -> str | bool:
-    """Where lark keeps the grammar's parse tables between runs, or False for no cache.
-
-    Building the LALR tables is a third of the CPU time before a game's first prompt. Lark keys
-    the file by the grammar, its options and its own version, and rebuilds (never trusts) a
-    stale or damaged one. The file lives in the user's own cache directory (RULEKIT_CACHE_DIR,
-    else XDG_CACHE_HOME/rulekit, else ~/.cache/rulekit); RULEKIT_CACHE_DIR= (empty) turns it off.
-    """
+def cache_dir() -> str | None:
+    """rulekit's directory in the user's own cache (RULEKIT_CACHE_DIR, else
+    XDG_CACHE_HOME/rulekit, else ~/.cache/rulekit), made if need be; None when RULEKIT_CACHE_DIR
+    is empty (no cache) or the directory cannot be made."""
     chosen = os.environ.get("RULEKIT_CACHE_DIR")
     if chosen == "":
-        return False
+        return None
     if chosen is None:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         chosen = os.path.join(base, "rulekit")
     try:
         os.makedirs(chosen, mode=0o700, exist_ok=True)
     except OSError:
+        return None
+    return chosen
+
+
+def _cache_file() -> str | bool:
+    """Where lark keeps the grammar's parse tables between runs, or False for no cache.
+
+    Building the LALR tables is a third of the CPU time before a game's first prompt. Lark keys
+    the file by the grammar, its options and its own version, and rebuilds (never trusts) a
+    stale or damaged one.
+    """
+    chosen = cache_dir()
+    if chosen is None:
         return False
     return os.path.join(chosen, f"grammar-lark-{lark_version}.cache")
 
@@ -61,7 +69,6 @@ def _parser() -> Lark:
 
 
 MAX_DSL_LENGTH = 4000
-_KEYS = itertools.count(1)
 MAX_COMPILED_NODES = 300_000
 
 

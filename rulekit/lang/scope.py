@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Tree
 
 from .parsing import (
-    _KEYS,
     CompileError,
 )
 from .types import Typed
@@ -31,10 +31,19 @@ class Scope:
     def fresh_key(self, name: str) -> str:
         """A unique env key for a comprehension variable, so nested uses never clash.
 
-        Unique across every compilation: a definition compiled once and cached is reused inside
+        Unique within a compilation: a definition compiled once and cached is reused inside
         other rules' loops, so keys from separate scopes must never coincide.
         """
-        return f"{name}#{next(_KEYS)}"
+        return f"{name}#{next(_KEYS[0])}"
+
+
+_KEYS = [itertools.count(1)]  # the compilation running now: numbered from 1 in each
+
+
+def restart_keys() -> None:
+    """Number the env keys of a new compilation from 1, so a ruleset's generated source is the
+    same in every process (and its cached code is found again)."""
+    _KEYS[0] = itertools.count(1)
 
 
 def local(name: str, type_: str, key: str | None = None) -> Typed:
@@ -44,7 +53,7 @@ def local(name: str, type_: str, key: str | None = None) -> Typed:
     def get(s: Any, e: dict) -> Any:
         return e[k]
 
-    return Typed(type_, get)
+    return Typed(type_, get, src=f"e[{k!r}]")
 
 
 class Tables:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 Fn = Callable[[Any, dict], Any]
@@ -46,18 +45,42 @@ def compatible(expected: str, got: str) -> bool:
     return False
 
 
-@dataclass
 class Typed:
-    """A compiled expression: its static type, its closure, a constant value if known."""
+    """A compiled expression: its static type, its code, a constant value if known.
 
-    type: str
-    fn: Fn
-    const: Any = None
-    is_const: bool = False
-    domain: frozenset | None = None  # allowed symbols, for enum-valued card attributes
-    uses_random: bool = False
-    names: dict | None = None  # a number's values shown by name (value -> text key)
-    words: Any = None  # a choice's literal words, checked against the domains it meets
+    The code is Python source (`src`, generated into the ruleset's module, compiled only when a
+    function of its own is needed) or a closure (`fn`); either gives the other on demand.
+    """
+
+    __slots__ = ("type", "_fn", "const", "is_const", "domain", "uses_random", "names", "words",
+                 "src", "gen")
+
+    def __init__(self, type: str, fn: Fn | None = None, const: Any = None,
+                 is_const: bool = False, domain: frozenset | None = None,
+                 uses_random: bool = False, names: dict | None = None, words: Any = None,
+                 src: str | None = None, gen: Any = None):
+        self.type = type
+        self._fn = fn
+        self.const = const
+        self.is_const = is_const
+        self.domain = domain  # allowed symbols, for enum-valued card attributes
+        self.uses_random = uses_random
+        self.names = names  # a number's values shown by name (value -> text key)
+        self.words = words  # a choice's literal words, checked against the domains it meets
+        self.src = src  # Python source reading the state `s` and the locals `e`
+        self.gen = gen  # the codegen.Module src belongs to
+
+    @property
+    def fn(self) -> Fn:
+        """The expression as a function f(state, env), compiled from its source if need be."""
+        f = self._fn
+        if f is None:
+            assert self.gen is not None and self.src is not None
+            f = self._fn = self.gen.function(self.src)
+        return f
+
+    def __repr__(self) -> str:
+        return f"Typed({self.type!r}, src={self.src!r})"
 
 
 @functools.lru_cache(maxsize=64)
@@ -70,8 +93,9 @@ def show_values(domain: frozenset) -> str:
 
 
 def const(type_: str, value: Any) -> Typed:
-    """A Typed constant."""
-    return Typed(type_, lambda s, e: value, const=value, is_const=True)
+    """A Typed constant (its source a literal when it is one)."""
+    src = repr(value) if type(value) in (bool, int, str, type(None)) else None
+    return Typed(type_, lambda s, e: value, const=value, is_const=True, src=src)
 
 
 def describe(t: str) -> str:

@@ -142,6 +142,7 @@ class Rules:
     def __init__(self, spec: Ruleset, file: str):
         self.spec = spec
         self.file = file
+        self.generated: Any = None  # the codegen.Module the compiler made of the rules
         self.name = spec.name
         self.min_players = spec.players.min
         self.max_players = spec.players.max
@@ -237,6 +238,10 @@ class Rules:
             return self.team_zones[k], t
         k, p = divmod(zi - nt, n)
         return self.player_zones[k], p
+
+    def generated_source(self) -> str:
+        """The Python module the rules were compiled to, as text (what `rulekit compile` shows)."""
+        return self.generated.source() if self.generated is not None else ""
 
     # ---- running rules -----------------------------------------------------------------
     def guard(self, rule: str, fn: Fn, s: State, env: dict) -> Any:

@@ -1,0 +1,90 @@
+"""Compiled code objects of generated functions, kept between runs in the user's cache.
+
+Compiling a ruleset's generated module is a third of its load time. Each ruleset file has a cache
+file (named by the SHA-256 of its path and text, in `codegen/` of rulekit's cache directory) that
+maps the SHA-256 of a function's source text to its code object (marshal, in a folder named by
+the interpreter's cache tag). A function whose text changed has another key, so an entry is
+never stale; a file that cannot be read whole is ignored and written anew; the oldest files go
+past MAX_FILES. RULEKIT_CACHE_DIR= (empty) turns it off, as it does lark's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from types import CodeType
+
+from .parsing import cache_dir
+
+MAX_FILES = 64  # rulesets whose code is kept: the oldest written are dropped past it
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class CodeCache:
+    """The code objects of one ruleset file's generated functions."""
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self._codes: dict[str, CodeType] = {}
+        self._new = False
+        self.hits = 0  # functions found compiled
+        self.misses = 0  # functions compiled now
+        if path is not None:
+            try:
+                with open(path, "rb") as f:
+                    data = marshal.load(f)
+                if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, CodeType)
+                                                  for k, v in data.items()):
+                    self._codes = data
+            except (OSError, EOFError, ValueError, TypeError):
+                pass  # missing or damaged: compiled again and written anew
+
+    @classmethod
+    def for_ruleset(cls, file: str, text: str) -> CodeCache:
+        """The cache of the ruleset file with this text (a cache of nothing when turned off)."""
+        folder = cache_dir()
+        if folder is None:
+            return cls(None)
+        folder = os.path.join(folder, f"codegen-{sys.implementation.cache_tag}")
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+        except OSError:
+            return cls(None)
+        return cls(os.path.join(folder, _key(f"{file}\0{text}") + ".marshal"))
+
+    def compile(self, text: str, filename: str) -> CodeType:
+        """text compiled (mode exec), from the cache when it holds it."""
+        key = _key(text)
+        code = self._codes.get(key)
+        if code is not None and code.co_filename == filename:
+            self.hits += 1
+            return code
+        code = compile(text, filename, "exec")
+        self.misses += 1
+        self._codes[key] = code
+        self._new = True
+        return code
+
+    def save(self) -> None:
+        """Write the file if it has new entries (atomically: a reader never sees half of it)."""
+        if not self._new or self.path is None:
+            return
+        self._new = False
+        folder = os.path.dirname(self.path)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+            with os.fdopen(fd, "wb") as f:
+                marshal.dump(self._codes, f)
+            os.replace(tmp, self.path)
+            files = sorted((e for e in os.scandir(folder) if e.name.endswith(".marshal")),
+                           key=lambda e: e.stat().st_mtime)
+            for old in files[:-MAX_FILES]:
+                os.unlink(old.path)
+        except OSError:
+            pass  # a read-only or crowded cache: compiled again next time
