@@ -417,6 +417,9 @@ def test_ctrl_c_saves_the_game_and_exits_130():
         assert chunk, seen
         seen += chunk
     p.send_signal(signal.SIGINT)
+    # stdin stays open until the process has ended: closing it at once (communicate) could let
+    # the driver read the end of the input before Python raises the pending KeyboardInterrupt
+    p.wait(timeout=60)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130
     assert err.decode() == ""
