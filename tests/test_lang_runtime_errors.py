@@ -7,11 +7,14 @@ procedures; the error keeps naming the rule (`err.rule`), and `apply` leaves the
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from lang_helpers import line_of, text_of
 
 import rulekit
-from rulekit.compile.stmt_control import located_list
+from rulekit.compile.stmt_control import located_block
+from rulekit.lang.codegen import Module
 
 
 def failing(actions: str = "", extra: str = "", phases: str | None = None,
@@ -118,7 +121,10 @@ def test_a_python_failure_inside_a_statement_is_a_rule_error_naming_the_statemen
     def broken(s, e):
         return [][1]
 
-    run = located_list([lambda s, e: None, broken], ["in 'a' at f:1:1", "in 'b' at f:2:1"])
+    compiler = SimpleNamespace(x=SimpleNamespace(gen=Module()))  # what located_block uses
+    code = located_block(compiler, [lambda s, e: None, broken],  # type: ignore[arg-type]
+                         ["in 'a' at f:1:1", "in 'b' at f:2:1"])
+    run = compiler.x.gen.body_function(code)
     with pytest.raises(rulekit.RuleRuntimeError) as info:
         run(type("S", (), {"over": False})(), {})
     assert str(info.value) == ("rule : the statement failed (list index out of range) "

@@ -112,16 +112,6 @@ def need_name(c: Compiler, key: str, path: YamlPath) -> None:
     c.text_uses.append(TextUse(key, frozenset(), "a value name"))
 
 
-def named(fn: Fn, names: dict[int, str]) -> Fn:
-    """fn's number as a player reads it: the text key of its name, else the number as text."""
-    def shown(s: Any, e: dict) -> Any:
-        v = fn(s, e)
-        if v is None:
-            return None
-        return names.get(v) or str(v)
-    return shown
-
-
 def shown_name(names: dict[int, str], v: Any) -> Any:
     """A number as a player reads it: the text key of its name, else the number as text."""
     return None if v is None else names.get(v) or str(v)

@@ -1,6 +1,6 @@
 """Control statements of effect lists: located lists, `repeat`, `while` and `elif`.
 
-Every effect list runs its statements through `located_list`, so a statement that fails at run
+Every effect list runs its statements through `located_block`, so a statement that fails at run
 time names itself and its file:line:col (the innermost statement, inside loops and procedures).
 """
 
@@ -29,10 +29,6 @@ SHOWN_STATEMENT = 60  # characters of a statement quoted in a runtime error
 MAPPING_KEYS = ("if", "for", "repeat", "while", "log")
 
 
-def _noop(s: Any, e: dict) -> None:
-    return None
-
-
 def relocated(err: BaseException, where: str) -> RuleRuntimeError:
     """err as a rule error naming the statement `where`, unless an inner statement is named."""
     if isinstance(err, RuleRuntimeError):
@@ -40,34 +36,6 @@ def relocated(err: BaseException, where: str) -> RuleRuntimeError:
             return err
         return type(err)(err.rule, err.detail, where)
     return RuleRuntimeError("", unforeseen(err, "the statement"), where)
-
-
-def located_list(fns: list[Fn], wheres: list[str]) -> Fn:
-    """Run statements in order (nothing after 'end game'); a failure names its statement."""
-    if not fns:
-        return _noop
-    if len(fns) == 1:
-        f, w = fns[0], wheres[0]
-
-        def one(s: Any, e: dict) -> None:
-            try:
-                f(s, e)
-            except (RuleRuntimeError, *PY_ERRORS) as err:
-                raise relocated(err, w) from None
-
-        return one
-    pairs = tuple(zip(fns, wheres, strict=True))
-
-    def run(s: Any, e: dict) -> None:
-        for f, w in pairs:
-            try:
-                f(s, e)
-            except (RuleRuntimeError, *PY_ERRORS) as err:
-                raise relocated(err, w) from None
-            if s.over:  # nothing happens after 'end game'
-                return
-
-    return run
 
 
 def located_block(c: Compiler, parts: list[Part], wheres: list[str]) -> Code:
