@@ -406,10 +406,12 @@ def test_card_colours_come_from_the_cards_colour_words():
 
 def test_ctrl_c_saves_the_game_and_exits_130():
     env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
+    # Ctrl-C as in a terminal: a test run started in the background (`cmd &`) ignores SIGINT,
+    # and a child would inherit that
     p = subprocess.Popen([sys.executable, "-m", "rulekit_cli.main", "play", SHAM, "--seed", "5",
                           "--seats", FOUR],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         env=env)
+                         env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert p.stdout is not None
     seen = b""
     while not seen.endswith(b"> "):  # the driver waits for an answer
