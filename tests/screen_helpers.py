@@ -105,3 +105,16 @@ def a_long_discard_pile_to_take() -> tuple[rulekit.Game, rulekit.State, int]:
                 return game, s, seed
             s.apply_unchecked(legal[rnd.randrange(len(legal))])
     raise AssertionError("no seed reached a discard pile of 9 cards or more to take from")
+
+
+def a_match_at(game: rulekit.Game, s: rulekit.State, seed: int) -> tuple[Match, io.StringIO, int]:
+    """A 2-seat match at state s, the seat deciding now human, at an 80-column recorded console:
+    the match, what it printed, and the human seat."""
+    seat = s.decider
+    assert seat is not None
+    out = io.StringIO()
+    kinds = ["human" if p == seat else "random" for p in range(2)]
+    m = Match(game, 2, kinds, seed, "en",
+              InertConsole(file=out, width=80, soft_wrap=False, color_system=None), io.StringIO())
+    m.state = s
+    return m, out, seat

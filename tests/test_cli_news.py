@@ -8,9 +8,7 @@ import io
 
 from cli_helpers import cli
 from rulekit_cli.answers import Question
-from rulekit_cli.look import InertConsole
-from rulekit_cli.play import Match
-from screen_helpers import BUNDLED, a_long_discard_pile_to_take, between_answers, played
+from screen_helpers import BUNDLED, a_long_discard_pile_to_take, a_match_at, between_answers, played
 
 import rulekit
 
@@ -80,12 +78,7 @@ def test_the_depth_question_follows_every_card_of_the_discard_pile():
     # H5 (table.full: {discard: [take]}): after the human answers `take`, the question of how
     # deep comes after the whole pile, not after the screen's last 8 cards only
     game, s, seed = a_long_discard_pile_to_take()
-    seat = s.decider
-    out = io.StringIO()
-    kinds = ["human" if p == seat else "random" for p in range(2)]
-    m = Match(game, 2, kinds, seed, "en",
-              InertConsole(file=out, width=80, soft_wrap=False, color_system=None), io.StringIO())
-    m.state = s
+    m, out, seat = a_match_at(game, s, seed)
     q = Question(s, seat, m.paint, "en", m.names)
     take = next(o.number for o in q.options if str(o.action) == "take")
     m.term.stdin = io.StringIO(f"{take}\nquit\n")

@@ -4,16 +4,13 @@ when a choice depends on them, and nothing a seat may not see."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from pathlib import Path
 
 import pytest
 from cli_helpers import cli
-from rulekit_cli.look import InertConsole
-from rulekit_cli.play import Match
-from screen_helpers import BUNDLED, a_long_discard_pile_to_take, played, screens
+from screen_helpers import BUNDLED, a_long_discard_pile_to_take, a_match_at, played, screens
 
 import rulekit
 from rulekit.runtime.observe import resample, summary_counts
@@ -95,12 +92,7 @@ def test_the_take_depth_question_shows_the_whole_discard_pile():
     # (table.full: {discard: [take]}), where other questions show its last 8 cards
     game, s, seed = a_long_discard_pile_to_take()
     s.apply("take")
-    seat = s.decider
-    out = io.StringIO()
-    kinds = ["human" if p == seat else "random" for p in range(2)]
-    m = Match(game, 2, kinds, seed, "en",
-              InertConsole(file=out, width=80, soft_wrap=False, color_system=None), io.StringIO())
-    m.state = s
+    m, out, seat = a_match_at(game, s, seed)
     m.draw(seat)
     shown = " ".join(out.getvalue().split())
     pile = rulekit.observation(s, seat)["table"]["discard"]["cards"]

@@ -11,6 +11,7 @@ from lark import Tree
 from ..data.yamlsource import YamlPath
 from ..errors import EvaluationLimitError, log_full
 from ..lang import expressions as dsl
+from ..lang.builtins import meld_cards_of
 from ..lang.codegen import indent
 from ..lang.expressions import (
     BOOL,
@@ -212,7 +213,7 @@ class EffectsMixin(CompilerBase):
             if typed.type == ZONE:
                 src = f"list(s.zones[{src}])"
             elif typed.type == dsl.MELD:  # a meld is shown by its cards as they are now
-                src = f"{gen.ref(_meld_cards, 'a meld by its cards')}(s, {src})"
+                src = f"{gen.ref(meld_cards_of, 'a meld by its cards')}(s, {src})"
             elif elem_of(typed.type) is not None:  # a list is logged as it is now
                 src = f"{gen.ref(_snapshot, 'a copy of a list')}({src})"
             compiled.append((str(name), kind, src))
@@ -285,11 +286,6 @@ def _log(s: Any, key: str, vals: tuple, audience: tuple | None) -> None:
     if s.log_room < 1:
         raise EvaluationLimitError("", log_full(s.game.max_log))
     s.add_event(key, vals, audience)
-
-
-def _meld_cards(s: Any, m: Any) -> list:
-    cards: list = s.meld_cards(m)
-    return cards
 
 
 def _team_name(s: Any, team: int | None) -> str | None:

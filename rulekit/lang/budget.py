@@ -62,6 +62,15 @@ def _bounded(v: int) -> int:
     return v
 
 
+def scanned(s: Any, xs: Any, per: int = 1) -> Any:
+    """xs, a list read whole (none is no items), its length times per charged to the budget
+    first: the value-level form generated code calls."""
+    if not xs:
+        return ()
+    charge(s, len(xs) * per)
+    return xs
+
+
 def _scanned(f: Fn, extra: int = 0) -> Fn:
     """f, a list, charging its length (and extra) to the budget: the caller reads it all.
 

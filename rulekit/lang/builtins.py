@@ -13,6 +13,7 @@ from .budget import (
     _bounded,
     _scanned,
     charge,
+    scanned,
 )
 from .parsing import fail
 from .scope import (
@@ -63,8 +64,10 @@ def _melds(s: Any, zone: int) -> list:
     return s.melds_in(zone)
 
 
-def _meld_cards(s: Any, m: Any) -> list:
-    return s.meld_cards(_meld_id(s, m))
+def meld_cards_of(s: Any, m: Any) -> list:
+    """A meld's cards as they are now (a rule error for a value that is no meld)."""
+    cards: list = s.meld_cards(_meld_id(s, m))
+    return cards
 
 
 def _meld_kind(s: Any, m: Any) -> str:
@@ -122,24 +125,6 @@ def _team(s: Any, p: Any) -> int:
 
 def _members(s: Any, team: Any) -> list:
     return [p for p in range(s.n) if s.team_of[p] == team]
-
-
-def _cards(s: Any, zone: int) -> list:
-    cards = s.zones[zone]
-    charge(s, len(cards))
-    return list(cards)
-
-
-def _min_of(s: Any, xs: Any) -> int:
-    xs = xs or ()
-    charge(s, len(xs))
-    return min(xs, default=0)
-
-
-def _max_of(s: Any, xs: Any) -> int:
-    xs = xs or ()
-    charge(s, len(xs))
-    return max(xs, default=0)
 
 
 def _players_from(s: Any, name: str, start: int, p: Any) -> list:
@@ -206,7 +191,7 @@ class BuiltinsMixin:
         if name == "meld_cards":
             arity(1)
             need(0, MELD, "a meld")
-            return self.values_call(CARDS, _meld_cards, "meld_cards(meld)", args)
+            return self.values_call(CARDS, meld_cards_of, "meld_cards(meld)", args)
         if name == "meld_kind":
             arity(1)
             need(0, MELD, "a meld")
@@ -286,11 +271,13 @@ class BuiltinsMixin:
         if name == "cards":
             arity(1)
             check(0, ZONE, "a zone")
-            return self.values_call(CARDS, _cards, "cards(zone)", args)
+            scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
+            return self.code(CARDS, f"list({scan}(s, s.zones[{self.src(args[0])}]))", args[0])
         if name in ("min", "max"):
             if len(args) == 1 and elem_of(args[0].type) == INT:
-                impl = _min_of if name == "min" else _max_of
-                return self.values_call(INT, impl, f"{name}(numbers)", args)
+                scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
+                return self.code(INT, f"{name}({scan}(s, {self.src(args[0])}), default=0)",
+                                 args[0])
             arity(2)
             need(0, INT, "numbers")
             need(1, INT, "numbers")

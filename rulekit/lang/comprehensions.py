@@ -11,6 +11,7 @@ from .budget import (
     MAX_INT,
     _bounded,
     charge,
+    scanned,
 )
 from .codegen import MAX_PARENS
 from .parsing import (
@@ -77,7 +78,7 @@ class ComprehensionsMixin:
             return None
         w = self.weight - before[0]
         items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
-        charged = self.gen.ref(_charged, "a loop's items, their work charged to the budget")
+        charged = self.gen.ref(scanned, "a list read whole, charged to the budget")
         return body, cond, var, f"{charged}(s, {items}, {w})"
 
     # -- comprehensions -------------------------------------------------------------------
@@ -257,11 +258,3 @@ def _inline(typed: Typed) -> bool:
     """Whether typed's source goes into the comprehension as it is (not cut into a function,
     which would not see the loop's variable)."""
     return typed.src is not None and typed.src.count("(") <= MAX_PARENS
-
-
-def _charged(s: Any, xs: Any, w: int) -> Any:
-    """A loop's items (none: no items), their number times w charged to the budget first."""
-    if not xs:
-        return ()
-    charge(s, len(xs) * w)
-    return xs

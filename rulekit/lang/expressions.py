@@ -21,6 +21,7 @@ from .budget import (
     _bounded,
     charge,
     charged,
+    scanned,
 )
 from .builtins import BuiltinsMixin
 from .codegen import MAX_PARENS, Module
@@ -395,7 +396,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if b.type == ZONE:
             tmp = self.gen.temp()
             return f"(({tmp} := {self.src(a)}) is not None and s.card_zone[{tmp}] == {self.src(b)})"
-        scan = self.gen.ref(_scanned_list, "a list read whole, charged to the budget")
+        scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
         return f"({self.src(a)} in {scan}(s, {self.src(b)}))"
 
     def c_in_(self, tree: Tree, scope: Scope) -> Typed:
@@ -460,14 +461,6 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                        did_you_mean(name, sorted(BUILTINS | set(self.t.definitions))))
         args = [self.expr(a, scope) for a in arg_trees]
         return self.builtin(name, args, arg_trees, tree, scope)
-
-
-def _scanned_list(s: Any, xs: Any) -> Any:
-    """xs, a list read whole: its length charged to the budget; none is no cards."""
-    if not xs:
-        return ()
-    charge(s, len(xs))
-    return xs
 
 
 DEF_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([^)]*)\))?\s*$")
