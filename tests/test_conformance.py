@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import rulekit
 from rulekit import observation, resample
 from rulekit.actions import START, Action
-from rulekit.runtime.observe import card_visible, events_for
+from rulekit.runtime.observe import events_for, visible_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
@@ -75,15 +75,6 @@ def _card_total(state: rulekit.State) -> int:
     return sum(len(z) for z in state.zones)
 
 
-def _known_cards(state: rulekit.State, seat: int) -> set[int]:
-    out = set()
-    for zi, zone in enumerate(state.zones):
-        for c in zone:
-            if card_visible(state, zi, c, seat):
-                out.add(c)
-    return out
-
-
 class LogWatch:
     """Checks, as each event is logged, that every seat that may read it knows its cards.
 
@@ -103,7 +94,7 @@ class LogWatch:
 
     def see(self, state: rulekit.State) -> None:
         for seat in range(state.n):
-            self.knowledge[seat] |= _known_cards(state, seat)
+            self.knowledge[seat] |= visible_cards(state, seat)
         pending, self.pending = self.pending, []
         for key, seat, cards in pending:
             unseen = [c for c in cards if c not in self.knowledge[seat]]
@@ -116,7 +107,7 @@ class LogWatch:
 
         def add_event(state: rulekit.State, key: str, args: tuple, audience) -> None:
             for seat in range(state.n):
-                watch.knowledge[seat] |= _known_cards(state, seat)
+                watch.knowledge[seat] |= visible_cards(state, seat)
                 if audience is not None and seat not in audience:
                     continue
                 for _name, kind, v in args:

@@ -225,3 +225,24 @@ def test_bug_action_label_of_a_choice_among_cards_showed_the_card_id(state):
     shown = {str(a): game.action_label(a, "en") for a in state.legal_actions()}
     assert shown == {"marked #1": "marked: #1", "marked #2": "marked: #2",
                      "marked #3": "marked: #3"}
+
+
+@pytest.mark.parametrize("name", ["sham", "chami", "shamus"])
+def test_the_cards_a_seat_sees_are_those_it_sees_one_by_one(name):
+    """visible_cards (a zone at a time) agrees with card_visible asked of every card, for
+    every seat and the spectator, along a random game with cards face up and down."""
+    import random
+    from pathlib import Path
+
+    from rulekit.runtime.observe import card_visible, visible_cards
+    game = rulekit.load(Path(__file__).resolve().parent.parent / "rulesets" / f"{name}.yaml")
+    state = game.new_state(game.max_players - 1 if game.max_players > 2 else 2, 5)
+    rnd = random.Random(5)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for seat in [*range(state.n), None]:
+            one_by_one = {c for zi, zone in enumerate(state.zones) for c in zone
+                          if card_visible(state, zi, c, seat)}
+            assert visible_cards(state, seat) == one_by_one
+        state.apply_unchecked(state.random_action(rnd))

@@ -198,6 +198,7 @@ class Rules:
                                                spec.players.default)
         self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
         self.has_show = False  # the rules use 'show': observations list what each seat knows
+        self._instances: dict[int, list[tuple[ZoneInfo, int | None]]] = {}  # zone_of_instance
         self.table = TableView()  # what a table screen shows (rulekit.compile.table); not rules
 
     # ---- zones ------------------------------------------------------------------------
@@ -229,6 +230,15 @@ class Rules:
 
     def zone_of_instance(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
         """The declaration and owner (None for the table; a seat, or a team) of a zone."""
+        table = self._instances.get(n)
+        if table is None:  # asked for every card a seat looks at: one table per player count
+            table = [self._zone_of(i, n) for i in range(self.n_zone_instances(n))]
+            self._instances[n] = table
+        if 0 <= zi < len(table):
+            return table[zi]
+        return self._zone_of(zi, n)
+
+    def _zone_of(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
         nt = len(self.table_zones)
         if zi < nt:
             return self.table_zones[zi], None

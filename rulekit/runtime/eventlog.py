@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 from ..errors import UsageError
@@ -16,7 +16,7 @@ class EventLog:
     the flat list once per length and keeps it (the chain below it never changes).
     """
 
-    __slots__ = ("_head", "_n", "_flat")
+    __slots__ = ("_head", "_n", "_flat", "_frozen")
 
     def __init__(self, items: list | None = None) -> None:
         self._head: tuple | None = None
@@ -25,11 +25,13 @@ class EventLog:
             self._head = (item, self._head)
             self._n += 1
         self._flat: tuple[tuple | None, list] = (self._head, list(items or ()))
+        self._frozen: tuple[int, tuple] = (0, ())  # frozen() of the first so many items
+
 
     def copy(self) -> EventLog:
         """An independent log with the same items (the chain is shared, never written)."""
         c = EventLog.__new__(EventLog)
-        c._head, c._n, c._flat = self._head, self._n, self._flat
+        c._head, c._n, c._flat, c._frozen = self._head, self._n, self._flat, self._frozen
         return c
 
     def append(self, item: Any) -> None:
@@ -53,6 +55,17 @@ class EventLog:
         flat = flat + newer
         self._flat = (self._head, flat)
         return flat
+
+    def frozen(self, freeze: Callable[[Any], Any]) -> tuple:
+        """The items as a tuple, each through freeze (kept: only new items are frozen again).
+
+        The same freeze must be passed every time (State.key's).
+        """
+        done, out = self._frozen
+        if done != self._n:
+            out = out + tuple(freeze(x) for x in self._list()[done:])
+            self._frozen = (self._n, out)
+        return out
 
     def __len__(self) -> int:
         return self._n

@@ -19,11 +19,26 @@ if TYPE_CHECKING:
 
 def card_visible(s: StateFields, zi: int, c: int, seat: int | None) -> bool:
     """Whether seat may see which card c is, lying in zone instance zi (None: a spectator)."""
-    if s.faceup[c]:
-        return True
+    return bool(s.faceup[c]) or zone_open(s, zi, seat)
+
+
+def zone_open(s: StateFields, zi: int, seat: int | None) -> bool:
+    """Whether seat may see every card of zone instance zi, face up or down."""
     info, owner = s.game.zone_of_instance(zi, s.n)
     v = info.visibility
     return v == "public" or (v == "owner" and _owns(s, info.owner, owner, seat))
+
+
+def visible_cards(s: StateFields, seat: int | None) -> set[int]:
+    """Every card seat may see where it lies now (card_visible of each, a zone at a time)."""
+    up = s.faceup
+    out: set[int] = set()
+    for zi, zone in enumerate(s.zones):
+        if zone_open(s, zi, seat):
+            out.update(zone)
+        else:
+            out.update(c for c in zone if up[c])
+    return out
 
 
 def _owns(s: StateFields, kind: str, owner: int | None, seat: int | None) -> bool:
@@ -288,9 +303,12 @@ def resample(s: State, seat: int, seed: int) -> State:
     c = s.clone()
     known = _cards_shown_by_name(c, seat)  # the observation names these: they must stay put
     slots: list[tuple[int, int]] = []
+    up = c.faceup
     for zi, zone in enumerate(c.zones):
+        if zone_open(c, zi, seat):
+            continue
         for i, card in enumerate(zone):
-            if card not in known and not card_visible(c, zi, card, seat):
+            if card not in known and not up[card]:
                 slots.append((zi, i))
     old = [c.zones[zi][i] for zi, i in slots]
     r = [(seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK]

@@ -150,11 +150,10 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
                 tuple(tuple(_freeze(x) for x in v) for v in self.pvars),
                 tuple(_freeze(v) for v in self.tvars), self.phase, self.turn,
                 tuple(f.key() for f in self.stack), self.rng,
-                None if isinstance(self.log, NoLog) else
-                tuple((k, tuple((n, t, _freeze(v)) for n, t, v in args), aud)
-                      for k, args, aud in self.log),  # events may hold lists: freeze them
-                tuple(self.history), self.over, self.outcome, self.decisions, self.end_turn_flag,
-                self.ending_phase, None if self.meld_of is None else tuple(self.meld_of),
+                None if isinstance(self.log, NoLog) else self.log.frozen(_frozen_event),
+                self.history.frozen(_same), self.over, self.outcome, self.decisions,
+                self.end_turn_flag, self.ending_phase,
+                None if self.meld_of is None else tuple(self.meld_of),
                 None if self.as_value is None else tuple(self.as_value),
                 tuple(self.meld_kinds), tuple(self.meld_zone),
                 tuple(tuple(_freeze(x) for x in v) for v in self.teamvars),
@@ -377,6 +376,16 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         s = cls(game, data["n"], data["seed"])
         s._fill_from_json(data)
         return s
+
+
+def _same(item: Any) -> Any:
+    return item
+
+
+def _frozen_event(event: tuple) -> tuple:
+    """A logged event as a hashable tuple (its values may be lists)."""
+    key, args, audience = event
+    return key, tuple((n, t, _freeze(v)) for n, t, v in args), audience
 
 
 __all__ = ["MASK", "BuildFrame", "Outcome", "State", "WindowFrame"]

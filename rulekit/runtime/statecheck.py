@@ -209,6 +209,8 @@ class _Checker:
         if log is None:  # a state made with new_state(..., log=False) keeps no events
             return
         for i, entry in enumerate(self.seq(log, "log")):
+            if self._plain_event(entry):
+                continue
             key, args, audience = self.seq(entry, f"log[{i}]", 3)
             self.text(key, f"log[{i}][0]")
             for j, arg in enumerate(self.seq(args, f"log[{i}][1]")):
@@ -223,6 +225,37 @@ class _Checker:
             if audience is not None:
                 for j, p in enumerate(self.seq(audience, f"log[{i}][2]")):
                     self.seat(p, f"log[{i}][2][{j}]")
+
+    def _plain_event(self, entry: Any) -> bool:
+        """Whether an event is certainly well formed, told without naming any field (a log
+        holds thousands); anything else is checked field by field, which names the bad one."""
+        if type(entry) is not list or len(entry) != 3:
+            return False
+        key, args, audience = entry
+        if type(key) is not str or len(key) > MAX_TEXT or type(args) is not list:
+            return False
+        n, cards = self.n, self.game.n_cards
+        for arg in args:
+            if type(arg) is not list or len(arg) != 3:
+                return False
+            name, kind, v = arg
+            if (type(name) is not str or len(name) > MAX_TEXT or type(kind) is not str
+                    or len(kind) > MAX_TEXT):
+                return False
+            if kind == "int":
+                fine = type(v) is int and -MAX_NUMBER <= v <= MAX_NUMBER
+            elif kind == "player" or kind == "card":
+                fine = v is None or type(v) is int and 0 <= v < (n if kind == "player" else cards)
+            elif kind == "list[card]" or kind == "list[player]":
+                top = cards if kind == "list[card]" else n
+                fine = type(v) is list and all(type(x) is int and 0 <= x < top for x in v)
+            else:
+                fine = (v is None or type(v) is bool or type(v) is str and len(v) <= MAX_TEXT
+                        or type(v) is int and -MAX_NUMBER <= v <= MAX_NUMBER)
+            if not fine:
+                return False
+        return audience is None or type(audience) is list and all(
+            type(p) is int and 0 <= p < n for p in audience)
 
     def outcome(self, o: Any, over: bool) -> None:
         if o is None:
