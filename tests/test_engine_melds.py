@@ -281,3 +281,28 @@ def test_bug_huge_meld_values_exhausted_memory() -> None:
     with pytest.raises(rulekit.RulesetError) as err:
         rulekit.load_text(text, "huge.yaml")
     assert any("runs need a range of at most" in d.message for d in err.value.diagnostics)
+
+
+@pytest.mark.parametrize(("name", "players"), [("chami", 3), ("shamus", 2)])
+def test_kept_extension_answers_match_a_fresh_state_all_game_long(name: str, players: int) -> None:
+    """What a card may extend is kept per meld between decisions; along random games, every
+    kept answer equals the one a state with nothing kept (a clone) works out afresh, as melds
+    are laid, extended and broken up."""
+    game = rulekit.load(Path(__file__).parent.parent / "rulesets" / f"{name}.yaml")
+    rnd = random.Random(3)
+    checked = 0
+    for seed in range(3):
+        state = game.new_state(players, seed)
+        while not state.is_over and state.decisions < 400:
+            state.legal_actions()  # the conditions fill the kept answers
+            fresh = state.clone()
+            for m in range(1, len(state.meld_kinds)):
+                if not state.meld_cards(m):
+                    continue
+                kept = state._meld_cache.get(("ext", m), {})
+                for c in range(game.n_cards):
+                    if (c, None) in kept:
+                        assert state.extension_value(m, c) == fresh.extension_value(m, c)
+                        checked += 1
+            state.apply_unchecked(state.random_action(rnd))
+    assert checked > 100

@@ -159,7 +159,7 @@ class EffectsMixin(StateFields):
         order = sorted(cards, key=value) if kind == "run" else list(cards)
         self.move_cards(order, dest, False, False)
         m = len(self.meld_kinds)
-        self._meld_cache.clear()
+        self._meld_cache.pop(("in", dest), None)  # the cards came from no meld: no other changes
         self.meld_kinds.append(kind)
         self.meld_zone.append(dest)
         for c in order:
@@ -169,7 +169,11 @@ class EffectsMixin(StateFields):
 
     def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
         """The value card would take added to meld m, or None if it cannot extend it."""
-        ext = self._meld_cache.get((m, card, wild_as), _MISSING)  # until a meld changes
+        # kept per meld until it changes: laying another meld changes none of its answers
+        answers = self._meld_cache.get(("ext", m))
+        if answers is None:
+            answers = self._meld_cache[("ext", m)] = {}
+        ext = answers.get((card, wild_as), _MISSING)
         if ext is not _MISSING:
             return ext
         rules = self._melds()[0]
@@ -184,7 +188,7 @@ class EffectsMixin(StateFields):
         values, key, members = info
         ext = None if card in members else \
             rules.extension(self.meld_kinds[m], values, key, len(members), card, wild_as)
-        self._meld_cache[(m, card, wild_as)] = ext
+        answers[(card, wild_as)] = ext
         return ext
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
@@ -203,7 +207,9 @@ class EffectsMixin(StateFields):
         z.insert(anchor, card)
         mo[card] = m
         av[card] = v if rules.wild[card] else None
-        self._meld_cache.clear()
+        cache = self._meld_cache  # the card came from no meld (moving it out clears them all)
+        for key in (m, ("ext", m), ("in", zone)):
+            cache.pop(key, None)
 
     def reveal(self, cards: list[int]) -> None:
         """Turn cards face up where they lie: everyone may see them now."""
