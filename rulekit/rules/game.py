@@ -267,9 +267,7 @@ class Rules:
         except _PY_ERRORS as e:
             raise RuleRuntimeError(rule, unforeseen(e, "the rule")) from None
 
-    def run(self, rule: str, fn: Fn, s: State, env: dict) -> None:
-        """Run compiled effects (same error handling as guard)."""
-        self.guard(rule, fn, s, env)
+    run = guard  # effects run with the same error handling (one call less on the hot path)
 
     def score(self, s: State, p: int) -> int:
         """Seat p's score."""
