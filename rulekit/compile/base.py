@@ -116,32 +116,35 @@ class CompilerBase:
             raise fail(tree, f"{what} must be a zone, but this is {describe(typed.type)}")
         return typed.fn
 
+    def _zone_code(self, tree: Tree, scope: Scope, what: str) -> str:
+        """The source of a zone a statement acts on (as _zone, generated inline)."""
+        typed = self.x.expr(tree, scope)
+        if typed.type != ZONE:
+            raise fail(tree, f"{what} must be a zone, but this is {describe(typed.type)}")
+        return self.x.src(typed)
+
     def _int(self, tree: Tree, scope: Scope, what: str) -> Fn:
         return langdata.not_none(self.x.expect(tree, scope, INT, what).fn, what)
+
+    def _int_code(self, tree: Tree, scope: Scope, what: str) -> str:
+        """The source of a number a statement needs (as _int: none is a rule error)."""
+        typed = self.x.expect(tree, scope, INT, what)
+        if typed.is_const and typed.const is not None:
+            return repr(typed.const)
+        tmp, test, error = self.x._not_none(typed, langdata.none_detail(what))
+        return f"({tmp} if {test} else {error})"
 
     def _cards(self, tree: Tree, scope: Scope, what: str) -> Fn:
         typed = self.x.expr(tree, scope)
         f = typed.fn
-        if typed.type == CARD:
-            return lambda s, e: [] if (c := f(s, e)) is None else [c]
-        if typed.type == ZONE:
-            def zone_cards(s: Any, e: dict) -> list:
-                cards = s.zones[f(s, e)]
-                charge(s, len(cards))  # a statement moves or shows each card: work
-                return list(cards)
-            return zone_cards
-        if compatible(CARDS, typed.type):
-            def listed_cards(s: Any, e: dict) -> list:
-                cards = f(s, e)
-                if cards is None:  # a skipped cards parameter: none moves (shows) nothing
-                    return []
-                charge(s, len(cards))
-                if None in cards:  # [c] with c none: a card that is not there is no card
-                    return [c for c in cards if c is not None]
-                return cards
-            return listed_cards
-        raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
-                   f"{describe(typed.type)}")
+        take = _cards_taker(tree, typed, what)
+        return lambda s, e: take(s, f(s, e))
+
+    def _cards_code(self, tree: Tree, scope: Scope, what: str) -> str:
+        """The source of the cards a statement acts on (as _cards, generated inline)."""
+        typed = self.x.expr(tree, scope)
+        take = _cards_taker(tree, typed, what)
+        return f"{self.x.gen.ref(take, 'the cards a statement acts on')}(s, {self.x.src(typed)})"
 
     # ---- compiling DSL text ------------------------------------------------------------
     def expr(self, value: Any, path: YamlPath, scope: Scope, expected: str | None = None,
@@ -227,3 +230,34 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
             seen.add(k)
             out.append(d)
     return out
+
+
+def _card_as_cards(s: Any, c: Any) -> list:
+    return [] if c is None else [c]
+
+
+def _zone_cards(s: Any, z: int) -> list:
+    cards = s.zones[z]
+    charge(s, len(cards))  # a statement moves or shows each card: work
+    return list(cards)
+
+
+def _listed_cards(s: Any, cards: Any) -> list:
+    if cards is None:  # a skipped cards parameter: none moves (shows) nothing
+        return []
+    charge(s, len(cards))
+    if None in cards:  # [c] with c none: a card that is not there is no card
+        return [c for c in cards if c is not None]
+    return cards
+
+
+def _cards_taker(tree: Tree, typed: Typed, what: str) -> Callable[[Any, Any], list]:
+    """How a value of typed's type becomes the list of cards a statement acts on."""
+    if typed.type == CARD:
+        return _card_as_cards
+    if typed.type == ZONE:
+        return _zone_cards
+    if compatible(CARDS, typed.type):
+        return _listed_cards
+    raise fail(tree, f"{what} must be a card, a list of cards or a zone, but this is "
+               f"{describe(typed.type)}")

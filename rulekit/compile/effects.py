@@ -11,6 +11,7 @@ from lark import Tree
 from ..data.yamlsource import YamlPath
 from ..errors import EvaluationLimitError, log_full
 from ..lang import expressions as dsl
+from ..lang.budget import over_budget
 from ..lang.builtins import meld_cards_of
 from ..lang.codegen import indent
 from ..lang.expressions import (
@@ -281,11 +282,15 @@ def _log(s: Any, key: str, vals: tuple, audience: tuple | None) -> None:
     for _, _, v in vals:
         if type(v) is list:
             size += len(v)
-    charge(s, size)  # the log keeps it: it also counts against limits.max_log
-    s.log_room -= size - 1
-    if s.log_room < 1:
+    work = s.work - size  # the log keeps it: it is work, and counts against limits.max_log
+    s.work = work
+    if work < 0:
+        over_budget(s)
+    room = s.log_room - size  # State.add_event's bookkeeping, written out: logs are many
+    s.log_room = room
+    if room < 0:
         raise EvaluationLimitError("", log_full(s.game.max_log))
-    s.add_event(key, vals, audience)
+    s.log.append((key, vals, audience))
 
 
 def _team_name(s: Any, team: int | None) -> str | None:

@@ -156,41 +156,36 @@ class StatementsMixin(CompilerBase):
 
         return set_owned, ty
 
-    def s_move_stmt(self, tree: Tree, scope: Scope) -> Fn:
+    def s_move_stmt(self, tree: Tree, scope: Scope) -> list[str]:
         what, dest_tree, *places = tree.children
-        cards = self._cards(what, scope, "what 'move' moves")
-        dest = self._zone(dest_tree, scope, "where 'move' puts cards")
+        cards = self._cards_code(what, scope, "what 'move' moves")
+        dest = self._zone_code(dest_tree, scope, "where 'move' puts cards")
         up = any(p.data == "face_up" for p in places)
         bottom = any(p.data == "at_bottom" for p in places)
-        return lambda s, e: s.move_cards(cards(s, e), dest(s, e), up, bottom)
+        return [f"s.move_cards({cards}, {dest}, {up!r}, {bottom!r})"]
 
-    def s_draw_stmt(self, tree: Tree, scope: Scope) -> Fn:
+    def s_draw_stmt(self, tree: Tree, scope: Scope) -> list[str]:
         n, src, dest = tree.children
-        nf = self._int(n, scope, "how many to draw")
-        sf = self._zone(src, scope, "the zone drawn from")
-        df = self._zone(dest, scope, "the zone drawn to")
+        count = self._int_code(n, scope, "how many to draw")
+        source = self._zone_code(src, scope, "the zone drawn from")
+        target = self._zone_code(dest, scope, "the zone drawn to")
+        gen = self.x.gen
+        k = gen.temp()
+        # what the rule asks for is charged: 'draw 10^12' is a runaway rule
+        return [f"{k} = {count}", f"{gen.ref(charge, 'draws on the budget')}(s, {k})",
+                f"s.draw({k}, {source}, {target})"]
 
-        def run(s: Any, e: dict) -> None:
-            n = nf(s, e)
-            charge(s, n)  # what the rule asks for: 'draw 10^12' is a runaway rule
-            s.draw(n, sf(s, e), df(s, e))
-
-        return run
-
-    def s_refill_stmt(self, tree: Tree, scope: Scope) -> Fn:
+    def s_refill_stmt(self, tree: Tree, scope: Scope) -> list[str]:
         zone, src, n = tree.children
-        zf = self._zone(zone, scope, "the zone refilled")
-        sf = self._zone(src, scope, "the zone drawn from")
-        nf = self._int(n, scope, "the size to refill to")
-
-        def run(s: Any, e: dict) -> None:
-            z = zf(s, e)
-            missing = nf(s, e) - len(s.zones[z])
-            if missing > 0:
-                charge(s, missing)
-                s.draw(missing, sf(s, e), z)
-
-        return run
+        target = self._zone_code(zone, scope, "the zone refilled")
+        source = self._zone_code(src, scope, "the zone drawn from")
+        size = self._int_code(n, scope, "the size to refill to")
+        gen = self.x.gen
+        z, missing = gen.temp(), gen.temp()
+        return [f"{z} = {target}", f"{missing} = {size} - len(s.zones[{z}])",
+                f"if {missing} > 0:",
+                f"    {gen.ref(charge, 'draws on the budget')}(s, {missing})",
+                f"    s.draw({missing}, {source}, {z})"]
 
     def s_deal_stmt(self, tree: Tree, scope: Scope) -> Fn:
         n, src, kind_tok = tree.children
