@@ -15,7 +15,9 @@ from pydantic import ValidationError
 from ..data.names import check_names
 from ..data.schema import Ruleset
 from ..errors import RulesetError
+from ..lang import treecache
 from ..lang.codecache import CodeCache
+from ..lang.treecache import TreeCache
 from ..rules.game import Rules
 from . import langdata
 from .base import CompilerBase, _dedupe
@@ -43,6 +45,17 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
         self.game = self.make(self.spec, self.src.file)
         self.game.generated = self.x.gen
         self.x.gen.cache = CodeCache.for_ruleset(self.src.file, self.src.text)
+        with treecache.active(TreeCache.for_ruleset(self.src.file, self.src.text)) as trees:
+            self._compile_steps()
+        trees.save()
+        if self.x.gen.cache is not None:
+            self.x.gen.cache.save()
+        if self.diags:
+            # in file order, so a reader can work down the file
+            raise RulesetError(sorted(_dedupe(self.diags), key=lambda d: (d.line, d.col)))
+        return self.game
+
+    def _compile_steps(self) -> None:
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
         langdata.check_players(self)
@@ -55,12 +68,6 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
             step()
         for use in self.word_uses:
             langdata.check_words(self, use)
-        if self.x.gen.cache is not None:
-            self.x.gen.cache.save()
-        if self.diags:
-            # in file order, so a reader can work down the file
-            raise RulesetError(sorted(_dedupe(self.diags), key=lambda d: (d.line, d.col)))
-        return self.game
 
 
 __all__ = ["Compiler", "Token"]

@@ -85,10 +85,17 @@ def parse(text: str, start: str) -> Tree:
 
 @functools.lru_cache(maxsize=4096)
 def _parse_cached(text: str, start: str) -> tuple[Any, tuple[str, int, int, str] | None]:
+    from . import treecache  # which builds on this module's cache_dir
+
+    tree = treecache.stored(text, start)  # parsed in an earlier run: lark is not even built
+    if tree is not None:
+        return tree, None
     try:
-        return _parse(text, start), None
+        tree = _parse(text, start)
     except CompileError as e:
         return None, (e.message, e.line, e.col, e.hint)
+    treecache.keep(text, start, tree)
+    return tree, None
 
 
 def _parse(text: str, start: str) -> Tree:

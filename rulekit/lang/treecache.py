@@ -1,0 +1,127 @@
+"""Parsed DSL texts kept between runs: half of a ruleset's load in a new process is parsing.
+
+Each ruleset file has a cache file (named by the SHA-256 of its path and text, as its compiled
+code's is) mapping each of its texts, with the rule it was parsed from, to its syntax tree. The
+folder is named by the grammar's hash, lark's version and this format's, so a changed grammar
+never reads an old tree; a file that cannot be read whole as such a mapping is ignored and written
+anew; the oldest files go past MAX_FILES. The compiler makes a ruleset's cache the active one
+while it compiles, and `parsing.parse` asks it first. Files are pickles, trusted as much as lark's
+own table cache beside them: the directory is the user's own, made private.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from lark import Tree
+from lark import __version__ as lark_version
+
+from .parsing import cache_dir
+
+FORMAT = 1
+MAX_FILES = 64  # rulesets whose texts are kept: the oldest written are dropped past it
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class TreeCache:
+    """The syntax trees of one ruleset file's texts."""
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self._trees: dict[tuple[str, str], Tree] = {}
+        self._new = False
+        if path is not None:
+            self._trees = _read(path)
+
+    @classmethod
+    def for_ruleset(cls, file: str, text: str) -> TreeCache:
+        """The cache of the ruleset file with this text (a cache of nothing when turned off)."""
+        folder = cache_dir()
+        if folder is None:
+            return cls(None)
+        grammar = (Path(__file__).parent / "grammar.lark").read_bytes()
+        tag = hashlib.sha256(grammar).hexdigest()[:16]
+        folder = os.path.join(folder, f"trees-{tag}-lark-{lark_version}-{FORMAT}")
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+        except OSError:
+            return cls(None)
+        return cls(os.path.join(folder, _key(f"{file}\0{text}") + ".pickle"))
+
+    def get(self, text: str, start: str) -> Tree | None:
+        """The tree of text parsed from start in an earlier run, if it is kept."""
+        return self._trees.get((text, start))
+
+    def put(self, text: str, start: str, tree: Tree) -> None:
+        """Keep a freshly parsed tree (written by save)."""
+        self._trees[(text, start)] = tree
+        self._new = True
+
+    def save(self) -> None:
+        """Write the file if it has new entries (atomically: a reader never sees half of it)."""
+        if not self._new or self.path is None:
+            return
+        self._new = False
+        folder = os.path.dirname(self.path)
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+        except OSError:
+            return  # a read-only or crowded cache: parsed again next time
+        try:
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(self._trees, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.path)
+            files = sorted((e for e in os.scandir(folder) if e.name.endswith(".pickle")),
+                           key=lambda e: e.stat().st_mtime)
+            for old in files[:-MAX_FILES]:
+                os.unlink(old.path)
+        except (OSError, pickle.PicklingError, RecursionError):
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _read(path: str) -> dict[tuple[str, str], Tree]:
+    try:
+        with open(path, "rb") as f:
+            data: Any = pickle.load(f)
+    except Exception:  # noqa: BLE001 - missing, torn or foreign: parsed again, written anew
+        return {}
+    if not isinstance(data, dict) or not all(
+            isinstance(k, tuple) and len(k) == 2 and isinstance(v, Tree) for k, v in data.items()):
+        return {}
+    return data
+
+
+_active: TreeCache | None = None  # the cache of the ruleset being compiled
+
+
+@contextlib.contextmanager
+def active(cache: TreeCache) -> Iterator[TreeCache]:
+    """Make cache the one parse() asks while the block runs (a ruleset's compilation)."""
+    global _active
+    before, _active = _active, cache
+    try:
+        yield cache
+    finally:
+        _active = before
+
+
+def stored(text: str, start: str) -> Tree | None:
+    """The kept tree of text, if the active ruleset's cache holds it."""
+    return None if _active is None else _active.get(text, start)
+
+
+def keep(text: str, start: str, tree: Tree) -> None:
+    """Remember a freshly parsed tree in the active ruleset's cache."""
+    if _active is not None:
+        _active.put(text, start, tree)
