@@ -72,6 +72,7 @@ class CompilerBase:
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
         self.procs = stmt_procedures.ProcTable()  # procedures: signatures, compiled bodies
         self.word_uses: list[langdata.WordUse] = []  # choices' words, checked once all compiled
+        self._whens: dict[int, Typed] = {}  # each action's compiled 'when', by its index
 
     # build() sets both before any section is compiled: the sections read them as given
     @property

@@ -102,10 +102,37 @@ class PhasesMixin(CompilerBase):
                 for pi, phase in enumerate(g.phases):
                     if act.phases is None or pi in act.phases:
                         phase.actions.append(act)
+        for phase in g.phases:
+            phase.startable = self._startable(phase.actions, phase.rule)
+        for cw in g.windows:
+            cw.startable = self._startable(cw.actions, cw.rule)
         for cw in g.windows:
             if not cw.actions:
                 self.error(f"window '{cw.name}' has no actions (give an action "
                            f"'window: {cw.name}')", ("windows", cw.name), key=True)
+
+    def _startable(self, actions: list[CompiledAction], rule: str) -> Fn | None:
+        """One generated function giving the start of each action whose 'when' holds, in
+        order (None if a 'when' did not compile: the load fails anyway)."""
+        x = self.x
+        out = x.gen.temp()
+        lines = [f"{out} = []"]
+        for act in actions:
+            when = self._whens.get(act.index)
+            if when is None:
+                return None
+            start = x.gen.ref(act.start, f"the action '{act.name}'")
+            if when.is_const:
+                if when.const:
+                    lines.append(f"{out} += ({start},)")
+                continue
+            lines += [f"if {x.src(when)}:", f"    {out} += ({start},)"]
+        lines.append(f"return {out}")
+        before, x.gen.context = x.gen.context, f"{rule}: the actions whose 'when' holds"
+        try:
+            return x.gen.body_function(lines)
+        finally:
+            x.gen.context = before
 
     def action(self, name: str, index: int, a: Any, path: YamlPath, phase_names: list[str],
                window_names: list[str]) -> CompiledAction:
@@ -136,6 +163,8 @@ class PhasesMixin(CompilerBase):
                 else:
                     self.error(f"unknown phase '{ph}'", ppath, hint=did_you_mean(ph, phase_names))
         when = self.expr(a.when, path + ("when",), scope, BOOL, "'when'")
+        if when is not None:
+            self._whens[index] = when
         params: list[CompiledParam] = []
         pscope = scope.child()
         names_seen: set[str] = set()

@@ -79,6 +79,7 @@ class CompiledWindow:
     eligible: Fn
     then: Fn
     actions: list[CompiledAction] = field(default_factory=list)
+    startable: Fn = None  # as CompiledPhase.startable, for the window's actions
 
 
 @dataclass
@@ -98,6 +99,8 @@ class CompiledPhase:
     actions: list[CompiledAction] = field(default_factory=list)
     on_turn_begin: Fn = None  # effects when a turn begins, actor bound (None: no hook)
     on_turn_end: Fn = None  # effects when a turn ends by 'end turn', before it passes
+    # the start of every action whose 'when' holds, in order: all the whens in one function
+    startable: Fn = None
 
 
 @dataclass

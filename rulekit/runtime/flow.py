@@ -185,14 +185,19 @@ class FlowMixin(StateFields):
         raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
 
     def _turn_actions(self, phase: Any) -> list[Action]:
-        return self._startable(phase.actions, {"actor": self.turn})
+        return self._startable(phase.startable, phase.actions, {"actor": self.turn})
 
     def _window_actions(self, win: Any, env: dict) -> list[Action]:
-        return self._startable(win.actions, env)
+        return self._startable(win.startable, win.actions, env)
 
-    def _startable(self, actions: list[CompiledAction], env: dict) -> list[Action]:
-        # The hot path: evaluate unguarded; on any failure redo it guarded to name the rule.
+    def _startable(self, startable: Any, actions: list[CompiledAction],
+                   env: dict) -> list[Action]:
+        # The hot path: every 'when' in one generated function, unguarded; on any failure redo
+        # it action by action, guarded, to name the rule.
         try:
+            if startable is not None:
+                found: list[Action] = startable(self, env)
+                return found
             return [a.start for a in actions if a.when(self, env)]
         except Exception:  # noqa: BLE001 - re-raised below as a typed, located error
             g = self.game
