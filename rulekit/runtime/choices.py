@@ -94,7 +94,8 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
         cards = s.zones[src] if isinstance(src, int) else src
         picked = frame.picked
         out: list[Action] = []
-        high = max_picks(param, s, env)
+        # no 'max': as many as the source holds (read just now: not evaluated again)
+        high = len(cards) if param.max is None else g.guard(param.r_max, param.max, s, env)
         low = 1 if param.min is None else g.guard(param.r_min, param.min, s, env)
         if len(picked) < high:
             faces = g.face_of

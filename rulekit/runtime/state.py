@@ -16,7 +16,7 @@ from ..errors import (
 from ..lang.turnorder import NO_HOOK
 from ..rules.reasons import Reason, say
 from . import knowledge
-from .choices import max_picks, param_env, why_refused
+from .choices import legal_steps, max_picks, param_env, why_refused
 from .eventlog import EventLog, NoLog
 from .fields import StateFields
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
@@ -357,7 +357,9 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
             frame.picked.append(card)
             if len(frame.picked) >= max_picks(param, self, param_env(param, frame)):
                 self._finish_param(frame, act, frame.picked)
-            elif not self.legal_actions():
+                return
+            self._legal = legal_steps(param, self, frame)
+            if not self._legal:
                 raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card left to "
                                        "pick, and fewer than its 'min' are picked")
             return
