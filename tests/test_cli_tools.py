@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 import subprocess
 import sys
@@ -210,6 +211,28 @@ def test_the_benchmark_script_runs_the_same_code():
     assert p.returncode == 0, p.stderr
     assert p.stdout.count("decisions/game") == 2
     assert "2 games, 5 players, random bots, seed 0" in p.stdout
+
+
+def test_decision_costs_counts_every_decision_of_the_games_by_kind():
+    """benchmarks/decision_costs.py: as many decisions as the same games have, split by kind."""
+    ruleset = ROOT / "rulesets" / "sham.yaml"
+    p = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "decision_costs.py"),
+                        str(ruleset), "--players", "4", "--games", "3"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    game = rulekit.load(ruleset)
+    decisions = 0
+    for i in range(3):  # the same games: the bot of `rulekit bench`, game i dealt from seed i
+        state = game.new_state(4, i)
+        rnd = random.Random(f"rulekit-bench:{i}").random
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[0] if len(legal) == 1 else legal[int(rnd() * len(legal))])
+        decisions += state.decisions
+    assert f"SHAM, 4 players, 3 games, {decisions} decisions" in p.stdout
+    shares = re.findall(r"^(?:pick a card|answer a window|choose a value|start an action on a "
+                        r"turn|finish picking) +(\d+)%", p.stdout, re.M)
+    assert len(shares) == 5 and 98 <= sum(map(int, shares)) <= 102  # rounded shares of all
 
 
 # ---- help and version ----------------------------------------------------------------------------
