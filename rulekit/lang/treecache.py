@@ -2,9 +2,9 @@
 
 Each ruleset file has a cache file (named by the SHA-256 of its path and text, as its compiled
 code's is) mapping each of its texts, with the rule it was parsed from, to its syntax tree. The
-folder is named by the grammar's hash, lark's version and this format's, so a changed grammar
-never reads an old tree; a file that cannot be read whole as such a mapping is ignored and written
-anew; the oldest files go past MAX_FILES. The compiler makes a ruleset's cache the active one
+folder is named by the hash of the grammar and of the parsing code, lark's version and this
+format's, so a changed grammar or parser never reads an old tree; a file that cannot be read
+whole as such a mapping is ignored and written anew; the oldest files go past MAX_FILES. The compiler makes a ruleset's cache the active one
 while it compiles, and `parsing.parse` asks it first. Files are pickles, trusted as much as lark's
 own table cache beside them: the directory is the user's own, made private.
 """
@@ -49,8 +49,9 @@ class TreeCache:
         folder = cache_dir()
         if folder is None:
             return cls(None)
-        grammar = (Path(__file__).parent / "grammar.lark").read_bytes()
-        tag = hashlib.sha256(grammar).hexdigest()[:16]
+        here = Path(__file__).parent  # the grammar and the code that shapes a parsed tree
+        made_by = (here / "grammar.lark").read_bytes() + (here / "parsing.py").read_bytes()
+        tag = hashlib.sha256(made_by).hexdigest()[:16]
         folder = os.path.join(folder, f"trees-{tag}-lark-{lark_version}-{FORMAT}")
         try:
             os.makedirs(folder, mode=0o700, exist_ok=True)
