@@ -4,9 +4,10 @@ Each ruleset file has a cache file (named by the SHA-256 of its path and text, a
 code's is) mapping each of its texts, with the rule it was parsed from, to its syntax tree. The
 folder is named by the hash of the grammar and of the parsing code, lark's version and this
 format's, so a changed grammar or parser never reads an old tree; a file that cannot be read
-whole as such a mapping is ignored and written anew; the oldest files go past MAX_FILES. The compiler makes a ruleset's cache the active one
-while it compiles, and `parsing.parse` asks it first. Files are pickles, trusted as much as lark's
-own table cache beside them: the directory is the user's own, made private.
+whole as such a mapping is ignored and written anew; the oldest files go past MAX_FILES. The
+compiler makes a ruleset's cache the active one while it compiles, and `parsing.parse` asks it
+first. Files are pickles, trusted as much as lark's own table cache beside them: the directory
+is the user's own, made private.
 """
 
 from __future__ import annotations
