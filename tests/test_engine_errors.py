@@ -201,3 +201,40 @@ def test_checked_apply_refuses_an_action_that_breaks_an_invariant(game):
     with pytest.raises(rulekit.InvariantError, match="scores are never negative"):
         state.apply("lose")
     assert state.key() == before
+
+
+# One guard per decision (issue 9 point 4): the flow evaluates rules unguarded and the decision's
+# one guard names the rule that was being evaluated when it failed, as a guard per rule did.
+FAILS = "nobody.score > 0"  # nobody is none: a rule error
+
+
+@pytest.mark.parametrize(("change", "rule", "when"), [
+    ({"phases": {"main": {"first": "first(players)", "end_if": FAILS}}}, "phases.main.end_if",
+     "deal"),
+    ({"phases": {"main": {"first": "first(players)", "active": FAILS}}}, "phases.main.active",
+     "tick"),
+    ({"phases": {"main": {"first": "first(players)", "on_begin": ["add 1 to nobody.score"]}}},
+     "phases.main.on_begin", "deal"),
+    ({"actions": {"tick": {"effects": ["end turn"]}, "ask_it": {
+        "params": [{"choice": "x", "values": "[1, 2]", "when": FAILS}],
+        "effects": ["end turn"]}}}, "actions.ask_it.params[0]", "ask_it"),
+    ({"actions": {"tick": {"effects": ["end turn"]}, "ask_it": {
+        "params": [{"choice": "x", "values": "[1, 2]", "where": FAILS}],
+        "effects": ["end turn"]}}}, "actions.ask_it.params[0].where", "ask_it"),
+    ({"actions": {"tick": {"effects": ["add 1 to nobody.score"]}}}, "actions.tick.effects",
+     "tick"),
+])
+def test_a_failing_rule_is_named_by_the_one_guard_of_its_decision(ruleset, change, rule, when):
+    """Each place the flow evaluates a rule: a failure names that rule, the state unchanged."""
+    game = ruleset("limits", **change)
+    if when == "deal":
+        with pytest.raises(rulekit.RuleRuntimeError) as info:
+            game.new_state(2, seed=0)
+    else:
+        state = game.new_state(2, seed=0)
+        before = state.key()
+        with pytest.raises(rulekit.RuleRuntimeError) as info:
+            state.apply(when)
+        assert state.key() == before
+    assert info.value.rule == rule
+    assert "Traceback" not in str(info.value)

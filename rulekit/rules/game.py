@@ -66,6 +66,10 @@ class CompiledAction:
     closes: bool
     start: Action
     when_text: str = ""
+    r_effects: str = field(init=False, repr=False, default="")  # rule names, made once
+
+    def __post_init__(self) -> None:
+        self.r_effects = self.rule + ".effects"
 
 
 @dataclass
@@ -80,6 +84,11 @@ class CompiledWindow:
     then: Fn
     actions: list[CompiledAction] = field(default_factory=list)
     startable: Fn = None  # as CompiledPhase.startable, for the window's actions
+    r_eligible: str = field(init=False, repr=False, default="")  # rule names, made once
+    r_then: str = field(init=False, repr=False, default="")
+
+    def __post_init__(self) -> None:
+        self.r_eligible, self.r_then = self.rule + ".eligible", self.rule + ".then"
 
 
 @dataclass
@@ -101,6 +110,18 @@ class CompiledPhase:
     on_turn_end: Fn = None  # effects when a turn ends by 'end turn', before it passes
     # the start of every action whose 'when' holds, in order: all the whens in one function
     startable: Fn = None
+    r_end_if: str = field(init=False, repr=False, default="")  # rule names, made once
+    r_on_end: str = field(init=False, repr=False, default="")
+    r_on_begin: str = field(init=False, repr=False, default="")
+    r_first: str = field(init=False, repr=False, default="")
+    r_active: str = field(init=False, repr=False, default="")
+    r_on_turn_begin: str = field(init=False, repr=False, default="")
+    r_on_turn_end: str = field(init=False, repr=False, default="")
+
+    def __post_init__(self) -> None:
+        for part in ("end_if", "on_end", "on_begin", "first", "active", "on_turn_begin",
+                     "on_turn_end"):
+            setattr(self, "r_" + part, f"{self.rule}.{part}")
 
 
 @dataclass
@@ -130,6 +151,20 @@ class VarInfo:
 
 
 _PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
+
+
+RULE_FAILURES = (RuleRuntimeError, RecursionError, *_PY_ERRORS)  # what evaluating a rule raises
+
+
+def failure(rule: str, err: BaseException) -> RuleRuntimeError:
+    """What a rule's failure is raised as: a rule error naming rule, unless it names one."""
+    if isinstance(err, RuleRuntimeError):
+        if err.rule:
+            return err
+        return type(err)(rule, err.detail, err.where)  # named here, keeping its kind
+    if isinstance(err, RecursionError):
+        return EvaluationLimitError(rule, "the rule nests too deeply")
+    return RuleRuntimeError(rule, unforeseen(err, "the rule"))
 
 
 def default_players(lo: int, hi: int, default: int | None) -> int:
@@ -261,14 +296,8 @@ class Rules:
         """Evaluate a compiled expression, turning a failure into a RuleRuntimeError."""
         try:
             return fn(s, env)
-        except RuleRuntimeError as e:
-            if not e.rule:  # named here, keeping its kind (EvaluationLimitError...)
-                raise type(e)(rule, e.detail, e.where) from None
-            raise
-        except RecursionError:
-            raise EvaluationLimitError(rule, "the rule nests too deeply") from None
-        except _PY_ERRORS as e:
-            raise RuleRuntimeError(rule, unforeseen(e, "the rule")) from None
+        except RULE_FAILURES as e:
+            raise failure(rule, e) from None
 
     run = guard  # effects run with the same error handling (one call less on the hot path)
 

@@ -86,17 +86,21 @@ def max_picks(param: CompiledParam, s: StateFields, env: dict) -> int:
 
 
 def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
-    """The legal steps for this parameter now."""
+    """The legal steps for this parameter now (unguarded: s.at names the rule evaluated, for
+    the guard of the decision, State._apply or _compute_legal)."""
     g = param.game
     env = param_env(param, frame)
     if param.kind == "cards":
-        src = g.guard(param.r_from, param.source, s, env)
+        s.at = param.r_from
+        src = param.source(s, env)
         cards = s.zones[src] if isinstance(src, int) else src
         picked = frame.picked
         out: list[Action] = []
         # no 'max': as many as the source holds (read just now: not evaluated again)
-        high = len(cards) if param.max is None else g.guard(param.r_max, param.max, s, env)
-        low = 1 if param.min is None else g.guard(param.r_min, param.min, s, env)
+        s.at = param.r_max
+        high = len(cards) if param.max is None else param.max(s, env)
+        s.at = param.r_min
+        low = 1 if param.min is None else param.min(s, env)
         if len(picked) < high:
             faces = g.face_of
             where = param.where
@@ -106,12 +110,13 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
             else:
                 seen = set()
                 avail = []
+                s.at = param.r_where
                 for c in cards:
                     if c in picked:
                         continue
                     if where is not None:
                         env["it"] = c
-                        if not g.guard(param.r_where, where, s, env):
+                        if not where(s, env):
                             continue
                     avail.append(c)
                 if param.meld:
@@ -125,8 +130,10 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
             out.append(g.done_actions[param.name])
         return out
     if param.kind == "number":
-        lo = g.guard(param.r_min, param.min, s, env)
-        hi = g.guard(param.r_max, param.max, s, env)
+        s.at = param.r_min
+        lo = param.min(s, env)
+        s.at = param.r_max
+        hi = param.max(s, env)
         if hi - lo + 1 > g.max_choices:
             raise EvaluationLimitError(
                 param.rule, f"parameter '{param.name}' offers {hi - lo + 1} values "
@@ -137,19 +144,21 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
                 return known
         values: list[Any] = list(range(lo, hi + 1))
     else:
-        values = g.guard(param.r_values, param.values, s, env)
+        s.at = param.r_values
+        values = param.values(s, env)
         if len(values) > g.max_choices:
             raise EvaluationLimitError(param.rule, f"parameter '{param.name}' offers "
                                        f"{len(values)} values (limits.max_choices is "
                                        f"{g.max_choices})")
     out = []
     texts: set[str] = set()
+    s.at = param.r_where
     for v in values:
         if v is None:
             continue
         if param.where is not None:
             env["it"] = v
-            if not g.guard(param.r_where, param.where, s, env):
+            if not param.where(s, env):
                 continue
         a = param._choose.get(v)
         if a is None:

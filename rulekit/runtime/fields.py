@@ -19,7 +19,7 @@ class StateFields:
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                  "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
                  "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
-                 "known")
+                 "known", "at")
 
     game: Rules
     n: int
@@ -54,6 +54,7 @@ class StateFields:
     meld_kinds: list[str]
     meld_zone: list[int]
     known: list[dict[int, int]] | None
+    at: str  # the rule being evaluated: a failure names it (one guard per decision)
     _legal: list[Action] | None
     _queued: list[WindowFrame]
     _meld_cache: dict[Any, Any]

@@ -11,6 +11,7 @@ from ..errors import (
     RuleRuntimeError,
 )
 from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
+from ..rules.game import RULE_FAILURES, failure
 from .choices import legal_steps
 from .fields import StateFields
 from .frames import CLOSE, NEXT, BuildFrame
@@ -44,15 +45,15 @@ class FlowMixin(StateFields):
         params = act.params
         while frame.pidx < len(params):
             p = params[frame.pidx]
-            if p.when is None or self.game.guard(p.rule, p.when, self, frame.env):
+            self.at = p.rule
+            if p.when is None or p.when(self, frame.env):
                 choices = self._param_choices(frame, act)
                 if not choices:
                     raise RuleRuntimeError(p.rule, f"parameter '{p.name}' has no possible value "
                                                    "(the action's 'when' should rule this out)")
                 self._legal = choices
                 return
-            frame.env[p.name] = (self.game.guard(p.rule, p.otherwise, self, frame.env)
-                                 if p.otherwise else None)
+            frame.env[p.name] = p.otherwise(self, frame.env) if p.otherwise else None
             frame.pidx += 1
         self.stack.pop()
         self._run_action(act, frame.env)
@@ -60,7 +61,8 @@ class FlowMixin(StateFields):
     def _run_action(self, act: CompiledAction, env: dict) -> None:
         if act.window is not None:
             self.stack[-1].pending = CLOSE if act.closes else NEXT
-        self.game.run(act.rule + ".effects", act.effects, self, env)
+        self.at = act.r_effects
+        act.effects(self, env)
         self._settle()
 
     def _push_queued(self) -> None:
@@ -92,15 +94,16 @@ class FlowMixin(StateFields):
                     while top.idx < len(top.order):
                         p = top.order[top.idx]
                         env = {"actor": p, "opener": top.opener}
-                        if g.guard(win.rule + ".eligible", win.eligible, self, env):
+                        self.at = win.r_eligible
+                        if win.eligible(self, env):
                             legal = self._window_actions(win, env)
                             if legal:
                                 self._legal = legal
                                 return
                         top.idx += 1
                 stack.pop()
-                last_rule = win.rule + ".then"
-                g.run(last_rule, win.then, self, {"opener": top.opener})
+                self.at = last_rule = win.r_then
+                win.then(self, {"opener": top.opener})
                 self._push_queued()
                 continue
             phase = g.phases[self.phase]
@@ -110,9 +113,10 @@ class FlowMixin(StateFields):
                 self.ending_phase = False
                 self._begin_phase(phase.next)
                 continue
-            if phase.end_if is not None and g.guard(phase.rule + ".end_if", phase.end_if, self, {}):
-                last_rule = phase.rule + ".on_end"
-                g.run(last_rule, phase.on_end, self, {})
+            self.at = phase.r_end_if
+            if phase.end_if is not None and phase.end_if(self, {}):
+                self.at = last_rule = phase.r_on_end
+                phase.on_end(self, {})
                 self._push_queued()
                 if self.over:
                     continue
@@ -128,8 +132,8 @@ class FlowMixin(StateFields):
                     self._next_turn(phase)
                     continue
                 if phase.on_turn_begin is not None:
-                    last_rule = phase.rule + ".on_turn_begin"
-                    g.run(last_rule, phase.on_turn_begin, self, {"actor": self.turn})
+                    self.at = last_rule = phase.r_on_turn_begin
+                    phase.on_turn_begin(self, {"actor": self.turn})
                     self._push_queued()
                     continue
             if self.end_turn_flag:
@@ -137,8 +141,8 @@ class FlowMixin(StateFields):
                 if phase.on_turn_end:
                     # the turn passes once on_turn_end and the windows it asks are done
                     self.turn_hook = PASSING
-                    last_rule = phase.rule + ".on_turn_end"
-                    g.run(last_rule, phase.on_turn_end, self, {"actor": self.turn})
+                    self.at = last_rule = phase.r_on_turn_end
+                    phase.on_turn_end(self, {"actor": self.turn})
                     self._push_queued()
                     self.end_turn_flag = False  # 'end turn' in on_turn_end changes nothing
                     continue
@@ -162,24 +166,25 @@ class FlowMixin(StateFields):
         self.reversed_order = False  # each phase begins in its own turn_order, no skip pending
         self.skips = 0
         self.add_event("phase_begins", (("phase", "key", phase.label),), None)
-        g.run(phase.rule + ".on_begin", phase.on_begin, self, {})
+        self.at = phase.r_on_begin
+        phase.on_begin(self, {})
         self._push_queued()
         if self.over:
             return
-        first = g.guard(phase.rule + ".first", phase.first, self, {})
-        g.run(phase.rule + ".first", lambda s, e: s.turn_to(first), self, {})  # names the rule
+        self.at = phase.r_first
+        self.turn_to(phase.first(self, {}))
 
     def _next_turn(self, phase: Any) -> None:
-        g = self.game
         if self.skips:
             self.turn_to(pass_with_skips(self, phase))
             return
         n = self.n
         step = step_of(self, phase)
         p = self.turn
+        self.at = phase.r_active
         for i in range(1, n + 1):
             q = (p + step * i) % n
-            if g.guard(phase.rule + ".active", phase.active, self, {"p": q}):
+            if phase.active(self, {"p": q}):
                 self.turn_to(q)
                 return
         raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
@@ -204,6 +209,13 @@ class FlowMixin(StateFields):
             return [a.start for a in actions if g.guard(a.rule + ".when", a.when, self, env)]
 
     def _compute_legal(self) -> list[Action]:
+        self.at = ""
+        try:
+            return self._legal_now()
+        except RULE_FAILURES as e:  # the one guard of a listing: self.at names the rule
+            raise failure(self.at, e) from None
+
+    def _legal_now(self) -> list[Action]:
         if self.stack:
             top = self.stack[-1]
             if isinstance(top, BuildFrame):

@@ -14,6 +14,7 @@ from ..errors import (
     RuleRuntimeError,
 )
 from ..lang.turnorder import NO_HOOK
+from ..rules.game import RULE_FAILURES, failure
 from ..rules.reasons import Reason, say
 from . import knowledge
 from .choices import legal_steps, max_picks, param_env, why_refused
@@ -89,17 +90,22 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         self._queued: list[WindowFrame] = []
         # what `show` told each seat: per seat, card -> the zone it lay in (None: nothing yet)
         self.known: list[dict[int, int]] | None = None
+        self.at = ""  # the rule being evaluated (named by a failure)
 
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int, log: bool = True) -> State:
         """A new game of rules for players seats from seed: the setup run, the first phase begun."""
         s = cls(rules, players, seed, log=log)
         s.add_event("game_begins", (("players", "int", players),), None)
-        rules.run("setup", rules.setup, s, {})
-        s._push_queued()
-        if not s.over:
-            s._begin_phase(0)
-            s._settle()
+        s.at = "setup"
+        try:
+            rules.setup(s, {})
+            s._push_queued()
+            if not s.over:
+                s._begin_phase(0)
+                s._settle()
+        except RULE_FAILURES as e:  # the one guard of the setup: s.at names the rule
+            raise failure(s.at, e) from None
         return s
 
     def clone(self) -> State:
@@ -141,6 +147,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         c.reversed_order = self.reversed_order
         c.skips = self.skips
         c.known = None if self.known is None else [d.copy() for d in self.known]
+        c.at = ""
         return c
 
     def key(self) -> tuple:
@@ -325,6 +332,14 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
+        """Apply action: the one guard of a decision, the failing rule named by self.at."""
+        self.at = ""
+        try:
+            self._decide(action)
+        except RULE_FAILURES as e:
+            raise failure(self.at, e) from None
+
+    def _decide(self, action: Action) -> None:
         g = self.game
         if self.decisions >= g.max_decisions:  # checked first: the state stays as it was
             raise EvaluationLimitError(
