@@ -27,7 +27,6 @@ class EventLog:
         self._flat: tuple[tuple | None, list] = (self._head, list(items or ()))
         self._frozen: tuple[int, tuple] = (0, ())  # frozen() of the first so many items
 
-
     def copy(self) -> EventLog:
         """An independent log with the same items (the chain is shared, never written)."""
         c = EventLog.__new__(EventLog)
