@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
 import rulekit
 from rulekit import events_for, observation, render_event, resample
+from rulekit.runtime.observe import card_visible, visible_cards
 from rulekit.testing import arrange, labels, play, set_vars
 
 
@@ -231,10 +235,6 @@ def test_bug_action_label_of_a_choice_among_cards_showed_the_card_id(state):
 def test_the_cards_a_seat_sees_are_those_it_sees_one_by_one(name):
     """visible_cards (a zone at a time) agrees with card_visible asked of every card, for
     every seat and the spectator, along a random game with cards face up and down."""
-    import random
-    from pathlib import Path
-
-    from rulekit.runtime.observe import card_visible, visible_cards
     game = rulekit.load(Path(__file__).resolve().parent.parent / "rulesets" / f"{name}.yaml")
     state = game.new_state(game.max_players - 1 if game.max_players > 2 else 2, 5)
     rnd = random.Random(5)

@@ -1,6 +1,6 @@
-"""The grammar's parse tables and the parsed texts of rulesets are cached between runs (a third and
-a half of the time before a game's first prompt); a damaged or stale cache file is never trusted:
-it is rebuilt (issue 9, point 6)."""
+"""The grammar's parse tables (a third of the time before a game's first prompt) and the parsed
+texts of each ruleset (half of its load) are kept between runs; a damaged or stale cache file is
+never trusted: it is rebuilt (issue 9, point 6)."""
 
 from __future__ import annotations
 
