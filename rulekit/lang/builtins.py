@@ -97,17 +97,9 @@ def _is_meld(s: Any, span: int, cards: Any, value: Any = None) -> bool:
     return s.game.meld_rules.check(_scanned_cards(s, cards, span), value) is not None
 
 
-_UNKNOWN = object()  # not in the state's meld cache yet
-
-
 def _can_extend(s: Any, m: Any, c: Any, value: Any = None) -> bool:
     if c is None or m is None:
         return False
-    answers = s._meld_cache.get(("ext", m)) if type(m) is int else None
-    if answers is not None:  # asked per card in hand and per meld: the state's cache first
-        ext = answers.get((c, value), _UNKNOWN)
-        if ext is not _UNKNOWN:
-            return ext is not None
     return s.extension_value(_meld_id(s, m), c, value) is not None
 
 

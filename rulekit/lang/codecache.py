@@ -5,25 +5,16 @@ file (named by the SHA-256 of its path and text, in `codegen/` of rulekit's cach
 maps the SHA-256 of a function's source text to its code object (marshal, in a folder named by
 the interpreter's cache tag). A function whose text changed has another key, so an entry is
 never stale; a file that cannot be read whole is ignored and written anew; the oldest files go
-past MAX_FILES. RULEKIT_CACHE_DIR= (empty) turns it off, as it does lark's.
+past cachefiles.MAX_FILES. RULEKIT_CACHE_DIR= (empty) turns it off, as it does lark's.
 """
 
 from __future__ import annotations
 
-import hashlib
 import marshal
-import os
 import sys
-import tempfile
 from types import CodeType
 
-from .parsing import cache_dir
-
-MAX_FILES = 64  # rulesets whose code is kept: the oldest written are dropped past it
-
-
-def _key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+from .cachefiles import digest, ruleset_file, write
 
 
 class CodeCache:
@@ -48,19 +39,12 @@ class CodeCache:
     @classmethod
     def for_ruleset(cls, file: str, text: str) -> CodeCache:
         """The cache of the ruleset file with this text (a cache of nothing when turned off)."""
-        folder = cache_dir()
-        if folder is None:
-            return cls(None)
-        folder = os.path.join(folder, f"codegen-{sys.implementation.cache_tag}")
-        try:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-        except OSError:
-            return cls(None)
-        return cls(os.path.join(folder, _key(f"{file}\0{text}") + ".marshal"))
+        return cls(ruleset_file(f"codegen-{sys.implementation.cache_tag}", file, text,
+                                ".marshal"))
 
     def compile(self, text: str, filename: str) -> CodeType:
         """text compiled (mode exec), from the cache when it holds it."""
-        key = _key(text)
+        key = digest(text)
         code = self._codes.get(key)
         if code is not None and code.co_filename == filename:
             self.hits += 1
@@ -76,15 +60,5 @@ class CodeCache:
         if not self._new or self.path is None:
             return
         self._new = False
-        folder = os.path.dirname(self.path)
-        try:
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as f:
-                marshal.dump(self._codes, f)
-            os.replace(tmp, self.path)
-            files = sorted((e for e in os.scandir(folder) if e.name.endswith(".marshal")),
-                           key=lambda e: e.stat().st_mtime)
-            for old in files[:-MAX_FILES]:
-                os.unlink(old.path)
-        except OSError:
-            pass  # a read-only or crowded cache: compiled again next time
+        codes = self._codes
+        write(self.path, lambda f: marshal.dump(codes, f))

@@ -4,19 +4,17 @@ Each ruleset file has a cache file (named by the SHA-256 of its path and text, a
 code's is) mapping each of its texts, with the rule it was parsed from, to its syntax tree. The
 folder is named by the hash of the grammar and of the parsing code, lark's version and this
 format's, so a changed grammar or parser never reads an old tree; a file that cannot be read
-whole as such a mapping is ignored and written anew; the oldest files go past MAX_FILES. The
-compiler makes a ruleset's cache the active one while it compiles, and `parsing.parse` asks it
-first. Files are pickles, trusted as much as lark's own table cache beside them: the directory
-is the user's own, made private.
+whole as such a mapping is ignored and written anew; the oldest files go past
+cachefiles.MAX_FILES. The compiler makes a ruleset's cache the active one while it compiles, and
+`parsing.parse` asks it first. Files are pickles, trusted as much as lark's own table cache
+beside them: the directory is the user's own, made private.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import pickle
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,14 +22,9 @@ from typing import Any
 from lark import Tree
 from lark import __version__ as lark_version
 
-from .parsing import cache_dir
+from .cachefiles import ruleset_file, write
 
 FORMAT = 1
-MAX_FILES = 64  # rulesets whose texts are kept: the oldest written are dropped past it
-
-
-def _key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class TreeCache:
@@ -47,18 +40,11 @@ class TreeCache:
     @classmethod
     def for_ruleset(cls, file: str, text: str) -> TreeCache:
         """The cache of the ruleset file with this text (a cache of nothing when turned off)."""
-        folder = cache_dir()
-        if folder is None:
-            return cls(None)
         here = Path(__file__).parent  # the grammar and the code that shapes a parsed tree
         made_by = (here / "grammar.lark").read_bytes() + (here / "parsing.py").read_bytes()
         tag = hashlib.sha256(made_by).hexdigest()[:16]
-        folder = os.path.join(folder, f"trees-{tag}-lark-{lark_version}-{FORMAT}")
-        try:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-        except OSError:
-            return cls(None)
-        return cls(os.path.join(folder, _key(f"{file}\0{text}") + ".pickle"))
+        return cls(ruleset_file(f"trees-{tag}-lark-{lark_version}-{FORMAT}", file, text,
+                                ".pickle"))
 
     def get(self, text: str, start: str) -> Tree | None:
         """The tree of text parsed from start in an earlier run, if it is kept."""
@@ -74,22 +60,9 @@ class TreeCache:
         if not self._new or self.path is None:
             return
         self._new = False
-        folder = os.path.dirname(self.path)
-        try:
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-        except OSError:
-            return  # a read-only or crowded cache: parsed again next time
-        try:
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(self._trees, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, self.path)
-            files = sorted((e for e in os.scandir(folder) if e.name.endswith(".pickle")),
-                           key=lambda e: e.stat().st_mtime)
-            for old in files[:-MAX_FILES]:
-                os.unlink(old.path)
-        except (OSError, pickle.PicklingError, RecursionError):
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        trees = self._trees
+        write(self.path, lambda f: pickle.dump(trees, f, protocol=pickle.HIGHEST_PROTOCOL),
+              (pickle.PicklingError, RecursionError))
 
 
 def _read(path: str) -> dict[tuple[str, str], Tree]:

@@ -200,10 +200,8 @@ class FlowMixin(StateFields):
         # The hot path: every 'when' in one generated function, unguarded; on any failure redo
         # it action by action, guarded, to name the rule.
         try:
-            if startable is not None:
-                found: list[Action] = startable(self, env)
-                return found
-            return [a.start for a in actions if a.when(self, env)]
+            found: list[Action] = startable(self, env)  # made by the compiler for every phase
+            return found
         except Exception:  # noqa: BLE001 - re-raised below as a typed, located error
             g = self.game
             return [a.start for a in actions if g.guard(a.rule + ".when", a.when, self, env)]
