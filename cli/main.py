@@ -338,7 +338,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     console = make_console()
     _check_transcript(kinds, console, args.transcript_ok)
     path = _ruleset_file(args.ruleset)
-    origin = origin_of(path, None if looks_like_path(args.ruleset) else args.ruleset.lower())
+    origin = origin_of(path, None if looks_like_path(args.ruleset) else args.ruleset.lower(),
+                       game.base_files)
     saving = Saving(origin, args.variant, _save_path(args.save, origin, seed), bool(args.save))
     try:
         with stopping_on_signals():

@@ -224,14 +224,17 @@ class Match(HumanTurns):
         question = Question(self.state, seat, self.paint, self.lang, self.names)
         prompt = self._prompt(seat)
         news = self._unseen(seat)
+        news_height = self.screen.news_height(news)
         self.screen.crowded_options = False
+        self.screen.forget()
         reserve = sum(self.screen.height(q) for q in self._question(seat, prompt, question)) + 1
         # the options go in columns when the news would not fit whole above them
-        if self.screen.crowded(self.state, seat, reserve, self.screen.news_height(news)):
+        if self.screen.crowded(self.state, seat, reserve, news_height):
             self.screen.crowded_options = True
             reserve = sum(self.screen.height(q)
                           for q in self._question(seat, prompt, question)) + 1
-        self.screen.show(self.state, seat, news, reserve)
+        self.screen.show(self.state, seat, news, reserve, news_height)
+        self.screen.forget()
 
     def draw(self, seat: int) -> None:
         """The screen seat would see now, with its question and the answer's prompt."""

@@ -105,16 +105,19 @@ class SaveGame:
         return data
 
 
-def file_hash(path: str | Path) -> str:
+def file_hash(path: str | Path, bases: list[str] | None = None) -> str:
     """The SHA-256 of a ruleset file, hex; with `extends`, of it and every file it builds on.
 
     A ruleset without `extends` hashes as its bytes alone; one with bases hashes the list of
-    each file's own hash, so a change to a parent changes the hash too."""
+    each file's own hash, so a change to a parent changes the hash too. `bases`: the files it
+    extends when the caller knows them (a loaded game's `base_files`; parsing it again to find
+    them costs a tenth of the first prompt)."""
     own = _bytes_hash(path)
-    try:
-        bases = base_files(str(path))
-    except RulesetError:
-        bases = []  # a broken chain is reported by the load itself
+    if bases is None:
+        try:
+            bases = base_files(str(path))
+        except RulesetError:
+            bases = []  # a broken chain is reported by the load itself
     if not bases:
         return own
     chain = [own] + [f"{Path(b).name}:{_bytes_hash(b)}" for b in bases]
@@ -130,9 +133,9 @@ def _bytes_hash(path: str | Path) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def origin_of(path: str, bundled_name: str | None) -> Origin:
-    """Where a ruleset about to be played comes from, with its hash."""
-    return Origin(str(Path(path).resolve()), file_hash(path), bundled_name)
+def origin_of(path: str, bundled_name: str | None, bases: list[str] | None = None) -> Origin:
+    """Where a ruleset about to be played comes from, with its hash (bases: as file_hash)."""
+    return Origin(str(Path(path).resolve()), file_hash(path, bases), bundled_name)
 
 
 def default_path(origin: Origin, seed: int) -> Path:

@@ -45,33 +45,50 @@ class Screen:
         self.paint = paint
         self.names = names
         self.crowded_options = False  # the question's options go in columns to fit the screen
+        self._sized: dict[tuple, tuple[list[RenderableType], int]] = {}  # see sized()
 
-    def show(self, state: State, seat: int, news: list[Text], reserve: int = 0) -> None:
+    def show(self, state: State, seat: int, news: list[Text], reserve: int = 0,
+             news_height: int | None = None) -> None:
         """The table as this seat may know it, then the events it has not seen yet (news), all
         within the screen's height less `reserve` lines (kept for the question after it)."""
-        blocks = self.fit(state, seat, reserve, self.news_height(news))
-        room = SCREEN_HEIGHT - reserve - sum(self.height(b) for b in blocks)
+        if news_height is None:
+            news_height = self.news_height(news)
+        blocks, height = self.fit(state, seat, reserve, news_height)
+        room = SCREEN_HEIGHT - reserve - height
         for b in blocks:
             self.console.print(b)
         for line in self.news_block(news, room):
             self.console.print(line)
 
-    def fit(self, state: State, seat: int, reserve: int, news: int = 0) -> list[RenderableType]:
-        """The table's blocks, made more compact until they leave room for the news (news
-        lines, or at least some), else as compact as they go (the most news is shown)."""
+    def fit(self, state: State, seat: int, reserve: int,
+            news: int = 0) -> tuple[list[RenderableType], int]:
+        """The table's blocks and their height, made more compact until they leave room for the
+        news (news lines, or at least some), else as compact as they go (the most news shown)."""
         for compact in (0, 1, 2):
-            blocks = self.blocks(state, seat, compact)
+            blocks, height = self.sized(state, seat, compact)
             need = max(news, MIN_NEWS + 1)
-            if sum(self.height(b) for b in blocks) + reserve + need <= SCREEN_HEIGHT:
+            if height + reserve + need <= SCREEN_HEIGHT:
                 break
-        return blocks
+        return blocks, height
 
     def crowded(self, state: State, seat: int, reserve: int, news: int = 0) -> bool:
         """Whether even the most compact table leaves no room for the question's lines and the
         news (news lines, or at least some)."""
-        blocks = self.blocks(state, seat, 2)
         need = max(news, MIN_NEWS + 1)
-        return sum(self.height(b) for b in blocks) + reserve + need > SCREEN_HEIGHT
+        return self.sized(state, seat, 2)[1] + reserve + need > SCREEN_HEIGHT
+
+    def forget(self) -> None:
+        """Forget the blocks sized for the last screen (the state has moved on since)."""
+        self._sized.clear()
+
+    def sized(self, state: State, seat: int, compact: int) -> tuple[list[RenderableType], int]:
+        """The table's blocks at compact and the lines they take, made once per screen (sizing
+        renders them, and a screen sizes them up to three times)."""
+        key = (id(state), state.decisions, seat, compact)
+        if key not in self._sized:
+            blocks = self.blocks(state, seat, compact)
+            self._sized[key] = (blocks, sum(self.height(b) for b in blocks))
+        return self._sized[key]
 
     def news_height(self, news: list[Text]) -> int:
         """The lines the news' events take in full, with their heading (the notes of steps

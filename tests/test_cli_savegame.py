@@ -272,9 +272,11 @@ def test_a_save_whose_parent_ruleset_changed_is_refused(tmp_path: Path) -> None:
             stdin="quit\n")
     assert r.code == 0, (r.out, r.err)
     before = json.loads(save.read_text(encoding="utf-8"))["ruleset"]["sha256"]
+    from rulekit_cli.savegame import file_hash
+
+    assert before == file_hash(child)  # the play hashed the chain its load read, base included
     base = tmp_path / "base.yaml"
     base.write_text(base.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
-    from rulekit_cli.savegame import file_hash
 
     r = cli("resume", str(save))
     _refused(r, f"the ruleset {child.resolve()} or a ruleset it extends (base.yaml) has changed",

@@ -87,6 +87,7 @@ class Resolved:
     source: Source
     variants: dict[str, str | dict[str, str]]  # name -> description (or one per language)
     diagnostics: list[Diagnostic]
+    base_files: list[str]  # the files it extends, nearest first (rulekit.data.variants.extend)
 
 
 def _origins(src: Source) -> dict[YamlPath, tuple[Source, YamlPath]]:
@@ -201,8 +202,9 @@ RULESET_SUFFIXES = (".yaml", ".yml")
 
 
 def extend(src: Source, chain: tuple[tuple[Path | None, str], ...] = (),
-           root: Path | None = None) -> Source:
-    """The ruleset src describes once its `extends` chain is followed (src itself if none).
+           root: Path | None = None, read: list[str] | None = None) -> Source:
+    """The ruleset src describes once its `extends` chain is followed (src itself if none);
+    the base files read are appended to `read` (when given), nearest first.
 
     A ruleset may only extend a ruleset file (.yaml or .yml) inside the folder of the ruleset
     being loaded, or below it: a ruleset from a stranger must not reach any other file. A base
@@ -261,7 +263,9 @@ def extend(src: Source, chain: tuple[tuple[Path | None, str], ...] = (),
         raise RulesetError([src.diagnostic(
             f"the base '{target}' is not a ruleset (its top level is not ruleset keys)", path,
             hint=f"run 'rulekit validate {file}' to check it on its own")])
-    base = extend(base_src, chain, root)
+    if read is not None:
+        read.append(file)
+    base = extend(base_src, chain, root, read)
     out, errors = merged(base, src, (), "this file", skip=(EXTENDS,))
     if errors:
         raise RulesetError(errors)
@@ -271,16 +275,11 @@ def extend(src: Source, chain: tuple[tuple[Path | None, str], ...] = (),
 def base_files(file: str) -> list[str]:
     """The files the ruleset in file builds on through `extends`, nearest first ([] if none).
 
-    The chain is checked by `extend` first (same folder rules), so only files a load of this
-    ruleset would read are named; raise RulesetError where the load would."""
-    src = parse_yaml(read_text(file), file)
-    extend(src)
-    out: list[str] = []
-    while isinstance(src.data, dict) and isinstance(src.data.get(EXTENDS), str):
-        file = os.path.normpath(os.path.join(os.path.dirname(file), src.data[EXTENDS]))
-        out.append(file)
-        src = parse_yaml(read_text(file), file)
-    return out
+    The chain is checked by `extend` (same folder rules), so only files a load of this ruleset
+    would read are named; raise RulesetError where the load would."""
+    read: list[str] = []
+    extend(parse_yaml(read_text(file), file), read=read)
+    return read
 
 
 def _looks_like_ruleset(data: Any) -> bool:
@@ -372,13 +371,14 @@ def resolve(src: Source, variant: str | None = None) -> Resolved:
     `variant` may combine declared variants with `+` (`"a+b"`): their changes are merged over
     the base one after the other, left to right, and two of them may not set one key
     differently."""
-    tree = extend(src)
+    bases: list[str] = []
+    tree = extend(src, read=bases)
     declared, errors = _declared(tree)
     names = _combined(variant)
     if not isinstance(tree.data, dict) or VARIANTS not in tree.data:
         if variant is not None:
             raise _unknown(tree, names[0], declared, variant)
-        return Resolved(tree, {}, [])
+        return Resolved(tree, {}, [], bases)
     base = dataclasses.replace(
         tree, data={k: v for k, v in tree.data.items() if k != VARIANTS})
     chosen: Source | None = base if variant is None else None
@@ -395,7 +395,7 @@ def resolve(src: Source, variant: str | None = None) -> Resolved:
         chosen = _combine(base, tree, names, variant or "")
     if chosen is None:  # the chosen variant is broken (or is not well-formed): say why
         raise RulesetError(_ordered(errors, src.file))
-    return Resolved(chosen, declared, errors)
+    return Resolved(chosen, declared, errors, bases)
 
 
 COMBINE = "+"  # '--variant a+b': variant names never hold it (NAME)
@@ -495,6 +495,7 @@ class Labelled(Protocol):
     variant_texts: dict[str, dict[str, str]]
     variant_changes: dict[str, list[str]]
     languages: list[str]
+    base_files: list[str]
 
 
 LabelledT = TypeVar("LabelledT", bound=Labelled)
@@ -517,6 +518,7 @@ def build(src: Source, variant: str | None, compile_: Callable[[Source], Labelle
         if resolved.diagnostics:
             raise RulesetError(_ordered(resolved.diagnostics, src.file))
     game.variant = variant
+    game.base_files = list(resolved.base_files)
     game.variants = list(resolved.variants)
     game.variant_texts = {}
     game.variant_descriptions = {}

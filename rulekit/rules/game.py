@@ -221,6 +221,7 @@ class Rules:
         self.meld_rules: MeldRules | None = None
         self.variant: str | None = None  # set by the loader (rulekit.data.variants)
         self.variants: list[str] = []
+        self.base_files: list[str] = []  # the files the ruleset extends, nearest first
         self.variant_descriptions: dict[str, str] = {}
         self.variant_texts: dict[str, dict[str, str]] = {}  # a description per language
         self.variant_changes: dict[str, list[str]] = {}  # the ruleset keys each variant sets
