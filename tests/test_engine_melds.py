@@ -301,8 +301,34 @@ def test_kept_extension_answers_match_a_fresh_state_all_game_long(name: str, pla
                     continue
                 kept = state._meld_cache.get(("ext", m), {})
                 for c in range(game.n_cards):
-                    if (c, None) in kept:
+                    if c in kept:  # the answers without a value a wild stands for
                         assert state.extension_value(m, c) == fresh.extension_value(m, c)
                         checked += 1
             state.apply_unchecked(state.random_action(rnd))
     assert checked > 100
+
+
+@pytest.mark.parametrize(("name", "players"), [("chami", 4), ("shamus", 2), ("chami", 2)])
+def test_a_meld_question_folded_over_a_list_answers_as_the_loop_does(
+        name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9 point 3, 'one query per hand': `any(can_extend(m, c) for c in cards)` (and the
+    same over melds) is asked once for the list; along random games every decision's legal
+    actions are those of the same ruleset compiled with a Python loop of single questions."""
+    from rulekit.lang.comprehensions import ComprehensionsMixin
+
+    path = Path(__file__).parent.parent / "rulesets" / f"{name}.yaml"
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
+    folded = rulekit.load(path)
+    monkeypatch.setattr(ComprehensionsMixin, "_folded", lambda *args: None)
+    looped = rulekit.load(path)
+    assert "any(can_extend(" in folded.generated_source()  # the folded question's label
+    assert "any(can_extend(" not in looped.generated_source()
+    rnd = random.Random(5)
+    for seed in range(4):
+        a, b = folded.new_state(players, seed), looped.new_state(players, seed)
+        while not a.is_over and a.decisions < 600:
+            legal = a.legal_actions()
+            assert [x.text for x in legal] == [x.text for x in b.legal_actions()]
+            text = legal[rnd.randrange(len(legal))].text
+            a.apply_unchecked(a.action_from_text(text))
+            b.apply_unchecked(b.action_from_text(text))

@@ -100,7 +100,24 @@ def _is_meld(s: Any, span: int, cards: Any, value: Any = None) -> bool:
 def _can_extend(s: Any, m: Any, c: Any, value: Any = None) -> bool:
     if c is None or m is None:
         return False
-    return s.extension_value(_meld_id(s, m), c, value) is not None
+    extends: bool = s.can_extend(m, c, value)
+    return extends
+
+
+def extends_any(s: Any, m: Any, cards: list) -> bool:
+    """any(can_extend(m, c) for c in cards), asked once for the list."""
+    if m is None:
+        return False
+    extends: bool = s.extends_any(m, cards)
+    return extends
+
+
+def extended_by(s: Any, melds: list, c: Any) -> bool:
+    """any(can_extend(m, c) for m in melds), asked once for the list."""
+    if c is None:
+        return False
+    can = s.can_extend
+    return any(m is not None and can(m, c) for m in melds)
 
 
 def _can_form_meld(s: Any, span: int, cards: Any) -> bool:
@@ -216,7 +233,10 @@ class BuiltinsMixin:
             need(1, CARD, "a card")
             if len(args) == 3:
                 need(2, INT, "a number")
-            return self.values_call(BOOL, _can_extend, "can_extend(meld, card, value)", args)
+            typed = self.values_call(BOOL, _can_extend, "can_extend(meld, card, value)", args)
+            if len(args) == 2:
+                typed.call = ("can_extend", list(args))  # comprehensions fold it over a list
+            return typed
         if name == "can_form_meld":
             arity(1)
             return self.values_call(BOOL, _can_form_meld, "can_form_meld(cards)",

@@ -3,6 +3,7 @@ all, any, min, max, first)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
@@ -13,6 +14,7 @@ from .budget import (
     charge,
     scanned,
 )
+from .builtins import extended_by, extends_any
 from .codegen import MAX_PARENS
 from .parsing import (
     fail,
@@ -231,12 +233,39 @@ class ComprehensionsMixin:
             total = self._loop("sum", body, cond, var, items)
             return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := {total}) <= {MAX_INT} "
                              f"else {bounded}({tmp}))")
+        if name == "any" and cond is None:
+            folded = self._folded(body, var, items)
+            if folded is not None:
+                return folded
         if name in ("all", "any"):
             return self.code(BOOL, self._loop(name, body, cond, var, items))
         if name == "first":
             return self.code(body.type, self._loop("next", body, cond, var, items, "()"),
                              names=body.names)
         return self.code(INT, self._loop(name, body, cond, var, items, "()"), names=body.names)
+
+    def _folded(self, body: Typed, var: str, items: str) -> Typed | None:
+        """`any(can_extend(M, x) for x in xs)` (or over melds, `for x in ms` as the meld) as one
+        question for the whole list, which the state answers without a call per element; None
+        when body is not such a call. M is read once, and only for a list that is not empty
+        (as the loop reads it at its first element): only when it is free of x and of random."""
+        if body.call is None or body.call[0] != "can_extend":
+            return None
+        meld, card = body.call[1]
+        loop_var = re.compile(rf"\b{var}\b")
+        if card.src == var and meld.src is not None and not meld.uses_random \
+                and not loop_var.search(meld.src):
+            impl, label, other = extends_any, "any(can_extend(meld, c) for c in cards)", meld
+        elif meld.src == var and card.src is not None and not card.uses_random \
+                and not loop_var.search(card.src):
+            impl, label, other = extended_by, "any(can_extend(m, card) for m in melds)", card
+        else:
+            return None
+        xs = self.gen.temp()
+        ask = self.gen.ref(impl, label)
+        first, second = (other.src, xs) if impl is extends_any else (xs, other.src)
+        return self.code(BOOL, f"({ask}(s, {first}, {second}) if ({xs} := {items}) else False)",
+                         body)
 
     def _loop(self, fn: str, body: Typed, cond: Typed | None, var: str, items: str,
               brackets: str = "()") -> str:

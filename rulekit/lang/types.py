@@ -53,7 +53,7 @@ class Typed:
     """
 
     __slots__ = ("type", "_fn", "const", "is_const", "domain", "uses_random", "names", "words",
-                 "src", "gen")
+                 "src", "gen", "call")
 
     def __init__(self, type: str, fn: Fn | None = None, const: Any = None,
                  is_const: bool = False, domain: frozenset | None = None,
@@ -69,6 +69,9 @@ class Typed:
         self.words = words  # a choice's literal words, checked against the domains it meets
         self.src = src  # Python source reading the state `s` and the locals `e`
         self.gen = gen  # the codegen.Module src belongs to
+        # the built-in this is a call of, with its arguments, where an aggregate over a list can
+        # ask it once for the whole list (rulekit.lang.comprehensions); else None
+        self.call: tuple[str, list[Typed]] | None = None
 
     @property
     def fn(self) -> Fn:

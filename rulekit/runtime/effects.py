@@ -173,7 +173,8 @@ class EffectsMixin(StateFields):
         answers = self._meld_cache.get(("ext", m))
         if answers is None:
             answers = self._meld_cache[("ext", m)] = {}
-        ext = answers.get((card, wild_as), _MISSING)
+        asked = card if wild_as is None else (card, wild_as)
+        ext = answers.get(asked, _MISSING)
         if ext is not _MISSING:
             return ext
         rules = self._melds()[0]
@@ -188,8 +189,37 @@ class EffectsMixin(StateFields):
         values, key, members = info
         ext = None if card in members else \
             rules.extension(self.meld_kinds[m], values, key, len(members), card, wild_as)
-        answers[(card, wild_as)] = ext
+        answers[asked] = ext
         return ext
+
+    def can_extend(self, m: Any, card: int, wild_as: int | None = None) -> bool:
+        """Whether card can extend meld m (standing for wild_as if it is wild); a rule error if
+        m is no meld. Asked once per card and meld, so a kept answer is read first."""
+        answers = self._meld_cache.get(("ext", m))
+        if answers is not None:
+            ext = answers.get(card if wild_as is None else (card, wild_as), _MISSING)
+            if ext is not _MISSING:
+                return ext is not None
+        if not isinstance(m, int) or not 0 < m < len(self.meld_kinds):
+            raise RuleRuntimeError("", f"there is no meld {m!r}")
+        return self.extension_value(m, card, wild_as) is not None
+
+    def extends_any(self, m: Any, cards: list) -> bool:
+        """Whether any of cards (none skipped) can extend meld m: one question for a hand."""
+        answers = self._meld_cache.get(("ext", m))
+        for c in cards:
+            if c is None:
+                continue
+            if answers is not None:
+                ext = answers.get(c, _MISSING)
+                if ext is not _MISSING:
+                    if ext is not None:
+                        return True
+                    continue
+            if self.can_extend(m, c):
+                return True
+            answers = self._meld_cache.get(("ext", m))
+        return False
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
         """Add a card to a meld (a run at the end its value fits)."""
