@@ -253,19 +253,18 @@ class ComprehensionsMixin:
             return None
         meld, card = body.call[1]
         loop_var = re.compile(rf"\b{var}\b")
+        xs = self.gen.temp()
         if card.src == var and meld.src is not None and not meld.uses_random \
                 and not loop_var.search(meld.src):
-            impl, label, other = extends_any, "any(can_extend(meld, c) for c in cards)", meld
+            ask = self.gen.ref(extends_any, "any(can_extend(meld, c) for c in cards)")
+            call = f"{ask}(s, {meld.src}, {xs})"
         elif meld.src == var and card.src is not None and not card.uses_random \
                 and not loop_var.search(card.src):
-            impl, label, other = extended_by, "any(can_extend(m, card) for m in melds)", card
+            ask = self.gen.ref(extended_by, "any(can_extend(m, card) for m in melds)")
+            call = f"{ask}(s, {xs}, {card.src})"
         else:
             return None
-        xs = self.gen.temp()
-        ask = self.gen.ref(impl, label)
-        first, second = (other.src, xs) if impl is extends_any else (xs, other.src)
-        return self.code(BOOL, f"({ask}(s, {first}, {second}) if ({xs} := {items}) else False)",
-                         body)
+        return self.code(BOOL, f"({call} if ({xs} := {items}) else False)", body)
 
     def _loop(self, fn: str, body: Typed, cond: Typed | None, var: str, items: str,
               brackets: str = "()") -> str:
