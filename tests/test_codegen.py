@@ -24,7 +24,7 @@ from tests.lang_helpers import game, text_of
 RULESETS = sorted((Path(__file__).parent.parent / "rulesets").glob("*.yaml"))
 GENERATED_NAME = re.compile(r"^_[kft]\d+$")
 STATE_FIELDS = {"gvars", "tvars", "pvars", "teamvars", "zones", "n", "players", "card_zone",
-                "over",
+                "over", "memo",
                 "move_cards", "draw"}  # the state's own methods the generated statements call
 PYTHON = "__import__('os').system('touch /tmp/rulekit-pwned') or exec('print(1)')"
 

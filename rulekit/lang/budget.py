@@ -48,10 +48,11 @@ def charged(typed: Typed, cost: int) -> Typed:
 class LoadTimeState:
     """Stands for the state when the loader evaluates an expression (computed card tables)."""
 
-    __slots__ = ("work",)
+    __slots__ = ("work", "memo")
 
     def __init__(self) -> None:
         self.work = 10_000_000
+        self.memo = None  # no listing of legal actions at load time: nothing is kept
 
 
 def _bounded(v: int) -> int:

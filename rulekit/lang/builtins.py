@@ -133,6 +133,11 @@ def _can_meld_with(s: Any, span: int, c: Any, cards: Any) -> bool:
     return possible
 
 
+# the meld questions: a definition asking one is worth keeping (rulekit.lang.expressions)
+MELD_QUESTIONS = (_is_meld, _can_extend, extends_any, extended_by, _can_form_meld,
+                  _can_meld_with)
+
+
 def _team(s: Any, p: Any) -> int:
     if p is None:
         raise RuleRuntimeError("", "team() needs a player, not none")

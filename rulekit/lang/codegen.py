@@ -109,6 +109,24 @@ class Module:
         fn: Callable[[Any, dict], Any] = self.namespace[name]
         return fn
 
+    def memo_function(self, params: list[str], src: str, label: str) -> str:
+        """The name of a new function `_fN(s, *params)` returning src, its value kept in the
+        state's `memo` (by its arguments) while the state has one: src may read the state and
+        the params, never `e`. The runtime gives the state a memo only while it lists the legal
+        actions, when nothing changes, so a definition asked for each card is worked out once
+        per card and not once per card per card."""
+        memo, key, value = self.temp(), self.temp(), self.temp()
+        name = f"_f{next(self._ids)}"
+        args = "".join(f", {p}" for p in params)
+        lines = [f"{memo} = s.memo", f"if {memo} is None:", f"    return {src}",
+                 f"{key} = ({name!r}{args},)", f"if {key} in {memo}:", f"    return {memo}[{key}]",
+                 f"{value} = {memo}[{key}] = {src}", f"return {value}"]
+        text = f"def {name}(s{args}):\n" + "".join(f"    {line}\n" for line in lines)
+        code = self.cache.compile(text, FILENAME) if self.cache else compile(text, FILENAME, "exec")
+        exec(code, self.namespace)  # noqa: S102 - our own text, never a ruleset's
+        self.functions.append(Generated(name, label, text))
+        return name
+
     def block(self, lines: list[str]) -> list[str]:
         """lines to nest in a block: as they are, or (when deep) a call of a function of their
         own, stopping there too once the game has ended."""

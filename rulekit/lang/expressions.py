@@ -23,7 +23,7 @@ from .budget import (
     charged,
     scanned,
 )
-from .builtins import BuiltinsMixin
+from .builtins import MELD_QUESTIONS, BuiltinsMixin
 from .codegen import MAX_PARENS, Module
 from .comprehensions import ComprehensionsMixin
 from .parsing import (
@@ -67,6 +67,12 @@ from .types import (
     show_values,
 )
 
+# an argument a kept definition is called with: a local, an env name, a literal (reading it
+# cannot fail, so reading it before the body does changes nothing)
+_PLAIN_ARG = re.compile(r"^(_t\d+|e\['[^'\\]*'\]|-?\d+|None|True|False)$")
+_ENV = re.compile(r"\be\b")
+_KEPT_TYPES = frozenset({BOOL, INT, CARD, PLAYER, STR, TEAM, MELD})
+
 
 class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
     """Compiles expression trees to closures, with static types and located errors."""
@@ -83,6 +89,9 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         self.weight = 0
         self.gen = Module()  # the ruleset's generated module: expressions become its source
         self.closure_calls = 0  # parts given to generated source as closures, so far
+        # looping definitions called with plain values: their kept-value functions (see
+        # _kept_call), or False where the definition is inlined instead
+        self._kept_fns: dict[tuple, tuple[str, str, int, Any, Any] | bool] = {}
 
     def src(self, typed: Typed) -> str:
         """typed's Python source: its own, or a call of its closure."""
@@ -217,6 +226,9 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if len(args) != len(params):
             raise fail(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}",
                        f"it is defined as {src}")
+        kept = self._kept_call(name, params, body, args)
+        if kept is not None:
+            return kept
         if not params and name in self._def_cache:
             typed, cost = self._def_cache[name]
             self.weight += cost
@@ -251,6 +263,66 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if not params:
             self._def_cache[name] = (typed, cost)
         return typed
+
+    def _kept_call(self, name: str, params: list[str], body: Any,
+                   args: list[Typed]) -> Typed | None:
+        """A call of a looping definition as a generated function whose value the state keeps
+        while it lists the legal actions (Module.memo_function); None when the call is inlined
+        instead: an argument that is not a plain value (read when the body reads it, or not at
+        all, as inlined), a list, a body that is no loop, reads the env, or draws at random.
+        Compiled once per definition and argument types, its errors left to the inlined form."""
+        if body is None or name in self._def_stack or not all(
+                a.src is not None and _PLAIN_ARG.match(a.src) and a.type in _KEPT_TYPES
+                for a in args):
+            return None
+        sig = (name, *((a.type, a.domain, a.names and tuple(sorted(a.names.items())))
+                       for a in args))
+        made = self._kept_fns.get(sig)
+        if made is None:
+            made = self._kept_fns[sig] = self._kept_function(name, params, body, args)
+        if not isinstance(made, tuple):  # False: inlined
+            return None
+        fn_name, type_, cost, domain, names = made
+        self.weight += cost
+        call = f"{fn_name}(s{''.join(', ' + a.src for a in args if a.src)})"
+        return self.code(type_, call, *args, domain=domain, names=names)
+
+    def _kept_function(self, name: str, params: list[str], body: Any,
+                       args: list[Typed]) -> tuple[str, str, int, Any, Any] | bool:
+        start = (self.weight, self.nodes, len(self.gen.functions), self.closure_calls)
+        inner = Scope(effects=False)
+        locals_ = [self.gen.temp() for _ in params]
+        for p, a, var in zip(params, args, locals_, strict=True):
+            inner.names[p] = Typed(a.type, src=var, gen=self.gen, domain=a.domain,
+                                   names=a.names, words=a.words)
+        self._def_stack.append(name)
+        try:
+            typed = self.expr(body, inner)
+        except (CompileError, DefinitionError):
+            typed = None
+        finally:
+            self._def_stack.pop()
+        cost = self.weight - start[0]
+        src = None if typed is None else typed.src
+        if typed is None or src is None or typed.uses_random or cost > HEAVY \
+                or self.closure_calls != start[3] or typed.type not in _KEPT_TYPES \
+                or not self._worth_keeping(src) or _ENV.search(src) \
+                or src.count("(") > MAX_PARENS:
+            self.weight, self.nodes, self.closure_calls = start[0], start[1], start[3]
+            del self.gen.functions[start[2]:]
+            return False
+        self.weight = start[0]  # each use adds it, as an inlined body would
+        fn = self.gen.memo_function(locals_, src, f"define.{name}, kept per arguments")
+        return fn, typed.type, cost, typed.domain, typed.names
+
+    def _worth_keeping(self, src: str) -> bool:
+        """Whether a definition's body loops or asks a meld question: cheaper once kept than
+        worked out again (a few comparisons are not)."""
+        if " for " in src:
+            return True
+        refs = self.gen.refs
+        return any((name := refs.get(id(f))) is not None and re.search(rf"\b{name}\(", src)
+                   for f in MELD_QUESTIONS)
 
     def _priced(self, typed: Typed, w0: int) -> tuple[Typed, int]:
         """A definition's closure and its cost per use; a heavy one charges the budget itself.

@@ -19,7 +19,7 @@ class StateFields:
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                  "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
                  "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
-                 "known", "at")
+                 "known", "at", "memo")
 
     game: Rules
     n: int
@@ -58,6 +58,9 @@ class StateFields:
     _legal: list[Action] | None
     _queued: list[WindowFrame]
     _meld_cache: dict[Any, Any]
+    # the values of looping definitions while the legal actions are listed (see
+    # rulekit.lang.codegen.Module.memo_function); None the rest of the time
+    memo: dict[tuple, Any] | None
 
     if TYPE_CHECKING:  # State's own methods, which the mixins call
         @property

@@ -199,12 +199,16 @@ class FlowMixin(StateFields):
                    env: dict) -> list[Action]:
         # The hot path: every 'when' in one generated function, unguarded; on any failure redo
         # it action by action, guarded, to name the rule.
+        # Nothing changes while the whens are asked: looping definitions keep their values.
+        self.memo = {}
         try:
             found: list[Action] = startable(self, env)  # made by the compiler for every phase
             return found
         except Exception:  # noqa: BLE001 - re-raised below as a typed, located error
             g = self.game
             return [a.start for a in actions if g.guard(a.rule + ".when", a.when, self, env)]
+        finally:
+            self.memo = None
 
     def _compute_legal(self) -> list[Action]:
         self.at = ""
@@ -223,7 +227,12 @@ class FlowMixin(StateFields):
         return self._turn_actions(self.game.phases[self.phase])
 
     def _param_choices(self, frame: BuildFrame, act: CompiledAction) -> list[Action]:
-        return legal_steps(act.params[frame.pidx], self, frame)
+        # nothing changes while the steps are listed: looping definitions keep their values
+        self.memo = {}
+        try:
+            return legal_steps(act.params[frame.pidx], self, frame)
+        finally:
+            self.memo = None
 
     def summary(self) -> str:
         """A short description of the state that reproduces it (seed and history length)."""

@@ -17,7 +17,7 @@ from ..lang.turnorder import NO_HOOK
 from ..rules.game import RULE_FAILURES, failure
 from ..rules.reasons import Reason, say
 from . import knowledge
-from .choices import legal_steps, max_picks, param_env, why_refused
+from .choices import max_picks, param_env, why_refused
 from .eventlog import EventLog, NoLog
 from .fields import StateFields
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
@@ -76,6 +76,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         self.meld_kinds: list[str] = [""]
         self.meld_zone: list[int] = [-1]
         self._meld_cache: dict[Any, Any] = {}  # derived from the melds; cleared when one changes
+        self.memo = None
         # teams: each seat's team (fixed for the game) and the team variables [var][team]
         self.teamvars = [[v] * len(game.team_names) for v in game.team_var_initial]
         self.team_of: list[int] = []
@@ -137,6 +138,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         c.meld_kinds = self.meld_kinds[:]
         c.meld_zone = self.meld_zone[:]
         c._meld_cache = {}
+        c.memo = None
         c.team_of = self.team_of  # fixed for the whole game
         c.teamvars = [v[:] for v in self.teamvars]
         c._legal = self._legal
@@ -373,7 +375,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
             if len(frame.picked) >= max_picks(param, self, param_env(param, frame)):
                 self._finish_param(frame, act, frame.picked)
                 return
-            self._legal = legal_steps(param, self, frame)
+            self._legal = self._param_choices(frame, act)
             if not self._legal:
                 raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card left to "
                                        "pick, and fewer than its 'min' are picked")

@@ -1,0 +1,71 @@
+"""Issue 9 point 2, "definitions computed once per decision where they are used several
+times": a definition that loops or asks a meld question, called with plain values, is a
+generated function whose value the state keeps while it lists the legal actions (nothing
+changes then), and works out afresh everywhere else (effects change the state)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.lang.expressions import ExprCompiler
+from rulekit.testing import zone_id
+from tests.lang_helpers import game, gvar
+
+HIGH = """\
+define:
+  high(q): "count(c for c in q.hand if c.v > 5)"
+setup:
+  - deal 3 from deck to each hand
+"""
+GRAB = """\
+actions:
+  grab:
+    when: "high(actor) < 20"
+    effects:
+      - set n = high(actor)
+      - draw 4 from deck to actor.hand
+      - set zero = high(actor) - n
+      - end turn
+"""
+
+
+def test_a_kept_definition_is_worked_out_afresh_after_an_effect_changes_the_state() -> None:
+    """The 'when' keeps high(actor) while the actions are listed; the effects, which draw
+    cards between two uses, see the hand as it is at each use."""
+    g = game(actions=GRAB, extra=HIGH)
+    assert "define.high, kept per arguments" in g.generated_source()
+    for seed in range(20):
+        s = g.new_state(2, seed)
+        hand = s.zones[zone_id(s, ("hand", s.turn))]
+        s.apply("grab")
+        drawn = [int(g.labels[c].removeprefix("card ")) for c in hand[-4:]]
+        assert gvar(s, "zero") == sum(1 for v in drawn if v > 5)
+        assert s.memo is None  # kept only while the legal actions are listed
+
+
+@pytest.mark.parametrize(("name", "players"), [("shamus", 2), ("chami", 3), ("sham", 4)])
+def test_kept_definitions_give_the_legal_actions_of_inlined_ones(
+        name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Along random games of the bundled rulesets, every decision's legal actions are those
+    of the same ruleset compiled with every definition inlined at each use."""
+    path = Path(__file__).parent.parent / "rulesets" / f"{name}.yaml"
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
+    kept = rulekit.load(path)
+    monkeypatch.setattr(ExprCompiler, "_kept_call", lambda *args: None)
+    inlined = rulekit.load(path)
+    assert "kept per arguments" in kept.generated_source()
+    assert "kept per arguments" not in inlined.generated_source()
+    rnd = random.Random(11)
+    for seed in range(3):
+        a, b = kept.new_state(players, seed), inlined.new_state(players, seed)
+        while not a.is_over and a.decisions < 500:
+            legal = a.legal_actions()
+            assert [x.text for x in legal] == [x.text for x in b.legal_actions()]
+            text = legal[rnd.randrange(len(legal))].text
+            a.apply_unchecked(a.action_from_text(text))
+            b.apply_unchecked(b.action_from_text(text))
+        assert a.key() == b.key()
