@@ -129,6 +129,7 @@ class MeldRules:
         self._full = (1 << span) - 1
         self._memo: dict[tuple, bool] = {}
         self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
+        self._barren: deque[frozenset[int]] = deque(maxlen=8)  # hands found to form no meld
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
 
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
@@ -142,6 +143,10 @@ class MeldRules:
             for w in self._witnesses:
                 if w <= hand:
                     return True
+            # and the other way: fewer cards form no meld that more cards could not
+            for w in self._barren:
+                if hand <= w:
+                    return False
         # and the same questions come back (a condition, then the choices it guards)
         key = (tuple(required), frozenset(pool), size_lo, size_hi)
         memo = self._memo
@@ -154,6 +159,8 @@ class MeldRules:
                 meld = self._witness(pool)
                 if meld:
                     self._witnesses.appendleft(meld)
+            elif plain:
+                self._barren.appendleft(frozenset(pool))
         return found
 
     def _witness(self, pool: list[int]) -> frozenset[int] | None:
