@@ -7,7 +7,7 @@ from pathlib import Path
 
 import meld_reference
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import rulekit
@@ -53,6 +53,30 @@ def test_possible_agrees_with_the_reference_search(
     rules, required, pool, size_lo, size_hi = case
     assert rules.possible(required, pool, size_lo, size_hi) == \
         meld_reference.possible(rules, required, pool, size_lo, size_hi)
+
+
+@settings(max_examples=1500, deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much])
+@given(meld_rules_and_hands())
+def test_the_cards_extending_a_meld_are_those_extension_accepts_one_by_one(
+        case: tuple[MeldRules, list[int], list[int], int, int]) -> None:
+    """Issue 9 point 3, one question per hand: what extenders() lists for a meld, worked out
+    for the whole deck at once, is each card's extension() (the value it takes included)."""
+    rules, required, pool, _, _ = case
+    hand = required + pool
+    # the longest start of the hand that is a meld (random cards seldom all are)
+    cards = next((hand[:k] for k in range(len(hand), 0, -1) if rules.check(hand[:k])), [])
+    found = rules.check(cards) if cards else None
+    assume(found is not None)
+    assert found is not None
+    kind, wild_values = found
+    values = [wild_values.get(c, rules.value[c]) for c in cards]
+    key = None if rules.same is None else next(
+        (rules.same[c] for c in cards if not rules.wild[c]), None)
+    members = frozenset(cards)
+    one_by_one = {c: v for c in range(len(rules.value)) if c not in members
+                  and (v := rules.extension(kind, values, key, len(cards), c)) is not None}
+    assert rules.extenders(kind, values, key, members) == one_by_one
 
 
 @pytest.mark.parametrize("ruleset", ["chami.yaml", "shamus.yaml"])

@@ -117,6 +117,33 @@ class MeldRules:
         v = self.value[card]
         return v if v in ends else None
 
+    def extenders(self, kind: str, meld_values: list[int], meld_key: Any,
+                  members: frozenset[int]) -> dict[int, int]:
+        """Every card that can extend a meld (kind, its values, its run key, its cards), with
+        the value it takes (a wild: the one it takes unless told): extension() for the whole
+        deck at once, from the cards listed per value."""
+        if kind == SET:
+            if len(members) + 1 > self.set_max:
+                return {}
+            x = meld_values[0]
+            out = {c: x for c in self._naturals.get(x, ()) if c not in members}
+            if self._wild_fits(x):
+                out.update((c, x) for c in self._wilds if c not in members)
+            return out
+        if len(members) + 1 > self.run_max:
+            return {}
+        lo, hi = min(meld_values), max(meld_values)
+        ends = [v for v in (hi + 1, lo - 1) if self.low <= v <= self.high]
+        same = self.same if meld_key is not None else None
+        out = {}
+        for v in ends:
+            out.update((c, v) for c in self._naturals.get(v, ())
+                       if c not in members and (same is None or same[c] == meld_key))
+        fits = [v for v in ends if self._wild_fits(v)]
+        if fits:
+            out.update((c, fits[0]) for c in self._wilds if c not in members)
+        return out
+
     # ---- could a meld be made? -------------------------------------------------------
     def _prepare(self) -> None:
         # per card: its bit in a value mask (0 outside low..high); bit i stands for value low + i
@@ -131,6 +158,12 @@ class MeldRules:
         self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
         self._barren: deque[frozenset[int]] = deque(maxlen=8)  # hands found to form no meld
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
+        # the cards that may meld, natural ones by value, for extenders()
+        self._naturals: dict[int, list[int]] = {}
+        for c, v in enumerate(self.value):
+            if self.ok[c] and not self.wild[c]:
+                self._naturals.setdefault(v, []).append(c)
+        self._wilds = [c for c in range(len(self.value)) if self.ok[c] and self.wild[c]]
 
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:

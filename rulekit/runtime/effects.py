@@ -169,57 +169,64 @@ class EffectsMixin(StateFields):
 
     def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
         """The value card would take added to meld m, or None if it cannot extend it."""
-        # kept per meld until it changes: laying another meld changes none of its answers
-        answers = self._meld_cache.get(("ext", m))
+        if wild_as is None:
+            return self._extenders(m).get(card)
+        # a wild told what to stand for: asked card by card, kept per meld as well
+        answers = self._meld_cache.get(("extw", m))
         if answers is None:
-            answers = self._meld_cache[("ext", m)] = {}
-        asked = card if wild_as is None else (card, wild_as)
-        ext = answers.get(asked, _MISSING)
-        if ext is not _MISSING:
-            return ext
-        rules = self._melds()[0]
+            answers = self._meld_cache[("extw", m)] = {}
+        ext = answers.get((card, wild_as), _MISSING)
+        if ext is _MISSING:
+            values, key, members = self._meld_info(m)
+            ext = answers[(card, wild_as)] = None if card in members else \
+                self._melds()[0].extension(self.meld_kinds[m], values, key, len(members),
+                                           card, wild_as)
+        return ext
+
+    def _meld_info(self, m: int) -> tuple[list[int], Any, frozenset[int]]:
+        """Meld m's values, run key and cards, kept until it changes."""
         info = self._meld_cache.get(m)
         if info is None:
+            rules = self._melds()[0]
             cards = self.meld_cards(m)
             key = None
             if rules.same is not None:
                 key = next((rules.same[c] for c in cards if not rules.wild[c]), None)
-            info = ([self.meld_value(c) for c in cards], key, frozenset(cards))
-            self._meld_cache[m] = info
-        values, key, members = info
-        ext = None if card in members else \
-            rules.extension(self.meld_kinds[m], values, key, len(members), card, wild_as)
-        answers[asked] = ext
-        return ext
+            info = self._meld_cache[m] = ([self.meld_value(c) for c in cards], key,
+                                          frozenset(cards))
+        return info  # type: ignore[no-any-return]
+
+    def _extenders(self, m: int) -> dict[int, int]:
+        """Every card that can extend meld m, with its value there: worked out for the whole
+        deck at once and kept until the meld changes (laying another meld changes none)."""
+        found = self._meld_cache.get(("ext", m))
+        if found is None:
+            values, key, members = self._meld_info(m)
+            found = self._meld_cache[("ext", m)] = self._melds()[0].extenders(
+                self.meld_kinds[m], values, key, members)
+        return found  # type: ignore[no-any-return]
 
     def can_extend(self, m: Any, card: int, wild_as: int | None = None) -> bool:
         """Whether card can extend meld m (standing for wild_as if it is wild); a rule error if
-        m is no meld. Asked once per card and meld, so a kept answer is read first."""
-        answers = self._meld_cache.get(("ext", m))
-        if answers is not None:
-            ext = answers.get(card if wild_as is None else (card, wild_as), _MISSING)
-            if ext is not _MISSING:
-                return ext is not None
+        m is no meld."""
+        if wild_as is None:
+            found = self._meld_cache.get(("ext", m))
+            if found is not None:
+                return card in found
         if not isinstance(m, int) or not 0 < m < len(self.meld_kinds):
             raise RuleRuntimeError("", f"there is no meld {m!r}")
         return self.extension_value(m, card, wild_as) is not None
 
     def extends_any(self, m: Any, cards: list) -> bool:
         """Whether any of cards (none skipped) can extend meld m: one question for a hand."""
-        answers = self._meld_cache.get(("ext", m))
-        for c in cards:
-            if c is None:
-                continue
-            if answers is not None:
-                ext = answers.get(c, _MISSING)
-                if ext is not _MISSING:
-                    if ext is not None:
-                        return True
-                    continue
-            if self.can_extend(m, c):
-                return True
-            answers = self._meld_cache.get(("ext", m))
-        return False
+        found = self._meld_cache.get(("ext", m))
+        if found is None:
+            if all(c is None for c in cards):
+                return False  # as asking card by card: no card asked, no meld checked
+            if not isinstance(m, int) or not 0 < m < len(self.meld_kinds):
+                raise RuleRuntimeError("", f"there is no meld {m!r}")
+            found = self._extenders(m)
+        return not found.keys().isdisjoint(cards)
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
         """Add a card to a meld (a run at the end its value fits)."""
@@ -238,7 +245,7 @@ class EffectsMixin(StateFields):
         mo[card] = m
         av[card] = v if rules.wild[card] else None
         cache = self._meld_cache  # the card came from no meld (moving it out clears them all)
-        for key in (m, ("ext", m), ("in", zone)):
+        for key in (m, ("ext", m), ("extw", m), ("in", zone)):
             cache.pop(key, None)
 
     def reveal(self, cards: list[int]) -> None:
