@@ -283,11 +283,30 @@ def test_bug_huge_meld_values_exhausted_memory() -> None:
     assert any("runs need a range of at most" in d.message for d in err.value.diagnostics)
 
 
+def _check_kept_answers(state: rulekit.State) -> int:
+    """Compare every kept extension answer of state with a copy that keeps nothing; the number
+    of answers compared."""
+    fresh = state.clone()
+    fresh._meld_cache.clear()  # a clone shares what is kept: this one works it all out again
+    checked = 0
+    for m in range(1, len(state.meld_kinds)):
+        if not state.meld_cards(m):
+            continue
+        kept = state._meld_cache.get(("ext", m))
+        if kept is None:
+            continue
+        for c in range(state.game.n_cards):  # every card: the kept ones extend, no other
+            assert kept.get(c) == fresh.extension_value(m, c)
+            checked += 1
+    return checked
+
+
 @pytest.mark.parametrize(("name", "players"), [("chami", 3), ("shamus", 2)])
 def test_kept_extension_answers_match_a_fresh_state_all_game_long(name: str, players: int) -> None:
-    """What a card may extend is kept per meld between decisions; along random games, every
-    kept answer equals the one a state with nothing kept (a clone) works out afresh, as melds
-    are laid, extended and broken up."""
+    """What a card may extend is kept per meld between decisions, and clones share it; along
+    random games, every kept answer equals the one a state with nothing kept works out afresh,
+    as melds are laid, extended and broken up, in the game and in clones of it that go their
+    own way (as a search's do)."""
     game = rulekit.load(Path(__file__).parent.parent / "rulesets" / f"{name}.yaml")
     rnd = random.Random(3)
     checked = 0
@@ -295,16 +314,15 @@ def test_kept_extension_answers_match_a_fresh_state_all_game_long(name: str, pla
         state = game.new_state(players, seed)
         while not state.is_over and state.decisions < 400:
             state.legal_actions()  # the conditions fill the kept answers
-            fresh = state.clone()
-            for m in range(1, len(state.meld_kinds)):
-                if not state.meld_cards(m):
-                    continue
-                kept = state._meld_cache.get(("ext", m))
-                if kept is None:
-                    continue
-                for c in range(game.n_cards):  # every card: the kept ones extend, no other
-                    assert kept.get(c) == fresh.extension_value(m, c)
-                    checked += 1
+            checked += _check_kept_answers(state)
+            if state.decisions % 40 == 0:
+                branch = state.clone()
+                for _ in range(30):
+                    if branch.is_over:
+                        break
+                    branch.apply_unchecked(branch.random_action(rnd))
+                    branch.legal_actions()
+                    checked += _check_kept_answers(branch)
             state.apply_unchecked(state.random_action(rnd))
     assert checked > 100
 

@@ -331,6 +331,8 @@ def resample(s: State, seat: int, seed: int) -> State:
     it = iter(rest)
     dealt = [next(it) if x is None else x for x in new]
     mapping = list(range(c.game.n_cards))
+    if c.meld_of is not None and any(c.meld_of[a] for a in old):
+        c._meld_cache.clear()  # cards of a meld change places: what was kept of melds is stale
     for (zi, i), a, b in zip(slots, old, dealt, strict=True):
         c.zones[zi][i] = b
         c.card_zone[b] = zi

@@ -137,7 +137,9 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         c.as_value = None if self.as_value is None else self.as_value[:]
         c.meld_kinds = self.meld_kinds[:]
         c.meld_zone = self.meld_zone[:]
-        c._meld_cache = {}
+        # derived data, shared until changed: a change replaces an entry, never edits one
+        # (a wild's answers only gain entries true of both states while the meld is the same)
+        c._meld_cache = self._meld_cache.copy()
         c.memo = None
         c.team_of = self.team_of  # fixed for the whole game
         c.teamvars = [v[:] for v in self.teamvars]
