@@ -54,6 +54,7 @@ class HumanTurns:
     holding: bool
     backed: bool
     screen: Screen
+    about: str  # the game's description, shown by help
 
     if TYPE_CHECKING:  # provided by Match (the screen)
         def _screen(self, seat: int) -> None: ...

@@ -22,3 +22,8 @@ def test_ruff_finds_nothing():
 def test_mypy_finds_nothing_in_the_engine():
     r = _run("mypy", "rulekit")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_mypy_finds_nothing_in_the_terminal_driver():
+    r = _run("mypy", "cli")
+    assert r.returncode == 0, r.stdout + r.stderr
