@@ -7,6 +7,7 @@ defaults. `line_of(text, needle)` is the 1-based line of a ruleset's text holdin
 
 from __future__ import annotations
 
+import random
 import textwrap
 
 import rulekit
@@ -85,3 +86,19 @@ def load_error(text: str, file: str = "lang.yaml") -> rulekit.RulesetError:
     except rulekit.RulesetError as e:
         return e
     raise AssertionError("the ruleset loaded")
+
+
+def play_side_by_side(a: rulekit.Game, b: rulekit.Game, players: int, seeds: int,
+                      rnd: random.Random, decisions: int = 500) -> None:
+    """Play the two compilations of one ruleset the same random games (game i dealt from seed
+    i), checking at every decision that they offer the same legal actions, and at the end of
+    each game that they reached the same state."""
+    for seed in range(seeds):
+        x, y = a.new_state(players, seed), b.new_state(players, seed)
+        while not x.is_over and x.decisions < decisions:
+            legal = x.legal_actions()
+            assert [t.text for t in legal] == [t.text for t in y.legal_actions()]
+            text = legal[rnd.randrange(len(legal))].text
+            x.apply_unchecked(x.action_from_text(text))
+            y.apply_unchecked(y.action_from_text(text))
+        assert x.key() == y.key()

@@ -11,6 +11,7 @@ import pytest
 import rulekit
 from rulekit.rules.melds import MeldRules
 from rulekit.testing import arrange, labels, play
+from tests.lang_helpers import play_side_by_side
 
 ENGINE = Path(__file__).parent / "engine"
 
@@ -342,12 +343,4 @@ def test_a_meld_question_folded_over_a_list_answers_as_the_loop_does(
     looped = rulekit.load(path)
     assert "any(can_extend(" in folded.generated_source()  # the folded question's label
     assert "any(can_extend(" not in looped.generated_source()
-    rnd = random.Random(5)
-    for seed in range(4):
-        a, b = folded.new_state(players, seed), looped.new_state(players, seed)
-        while not a.is_over and a.decisions < 600:
-            legal = a.legal_actions()
-            assert [x.text for x in legal] == [x.text for x in b.legal_actions()]
-            text = legal[rnd.randrange(len(legal))].text
-            a.apply_unchecked(a.action_from_text(text))
-            b.apply_unchecked(b.action_from_text(text))
+    play_side_by_side(folded, looped, players, 4, random.Random(5), 600)

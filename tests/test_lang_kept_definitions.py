@@ -13,7 +13,7 @@ import pytest
 import rulekit
 from rulekit.lang.expressions import ExprCompiler
 from rulekit.testing import zone_id
-from tests.lang_helpers import game, gvar
+from tests.lang_helpers import game, gvar, play_side_by_side
 
 HIGH = """\
 define:
@@ -59,13 +59,4 @@ def test_kept_definitions_give_the_legal_actions_of_inlined_ones(
     inlined = rulekit.load(path)
     assert "kept per arguments" in kept.generated_source()
     assert "kept per arguments" not in inlined.generated_source()
-    rnd = random.Random(11)
-    for seed in range(3):
-        a, b = kept.new_state(players, seed), inlined.new_state(players, seed)
-        while not a.is_over and a.decisions < 500:
-            legal = a.legal_actions()
-            assert [x.text for x in legal] == [x.text for x in b.legal_actions()]
-            text = legal[rnd.randrange(len(legal))].text
-            a.apply_unchecked(a.action_from_text(text))
-            b.apply_unchecked(b.action_from_text(text))
-        assert a.key() == b.key()
+    play_side_by_side(kept, inlined, players, 3, random.Random(11))
