@@ -71,7 +71,9 @@ from .types import (
 # cannot fail, so reading it before the body does changes nothing)
 _PLAIN_ARG = re.compile(r"^(_t\d+|e\['[^'\\]*'\]|-?\d+|None|True|False)$")
 _ENV = re.compile(r"\be\b")
-_KEPT_TYPES = frozenset({BOOL, INT, CARD, PLAYER, STR, TEAM, MELD})
+_KEPT_TYPES = frozenset({BOOL, INT, CARD, PLAYER, STR, TEAM, MELD})  # arguments: hashable
+# values: those, and lists of them (only conditions read a kept value, and none changes a list)
+_KEPT_VALUES = _KEPT_TYPES | {list_of(t) for t in _KEPT_TYPES}
 
 
 class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
@@ -305,7 +307,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         cost = self.weight - start[0]
         src = None if typed is None else typed.src
         if typed is None or src is None or typed.uses_random or cost > HEAVY \
-                or self.closure_calls != start[3] or typed.type not in _KEPT_TYPES \
+                or self.closure_calls != start[3] or typed.type not in _KEPT_VALUES \
                 or not self._worth_keeping(src) or _ENV.search(src) \
                 or src.count("(") > MAX_PARENS:
             self.weight, self.nodes, self.closure_calls = start[0], start[1], start[3]
