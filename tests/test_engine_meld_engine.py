@@ -79,6 +79,20 @@ def test_the_cards_extending_a_meld_are_those_extension_accepts_one_by_one(
     assert rules.extenders(kind, values, key, members) == one_by_one
 
 
+@settings(max_examples=1000, deadline=None)
+@given(meld_rules_and_hands())
+def test_cards_of_one_kind_stand_for_each_other_in_a_meld(
+        case: tuple[MeldRules, list[int], list[int], int, int]) -> None:
+    """The legal picks of a meld are asked once per kind of card (kind_of): any two cards of a
+    pool with one kind get the same answer to 'can a meld hold the picked cards and this one'."""
+    rules, required, pool, size_lo, size_hi = case
+    first: dict[int, bool] = {}
+    for c in pool:
+        got = meld_reference.possible(rules, required + [c], [x for x in pool if x != c],
+                                      size_lo, size_hi)
+        assert first.setdefault(rules.kind_of[c], got) == got
+
+
 @pytest.mark.parametrize("ruleset", ["chami.yaml", "shamus.yaml"])
 def test_possible_agrees_on_the_bundled_rulesets(ruleset: str) -> None:
     """Random hands from the bundled decks, with and without required cards, as the rules ask."""

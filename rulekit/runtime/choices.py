@@ -21,17 +21,17 @@ def _meld_faces(param: CompiledParam, picked: list[int], avail: list[int], low: 
     g = param.game
     rules = g.meld_rules
     assert rules is not None  # a `meld: true` parameter is refused at load time without melds
-    faces = g.face_of
+    faces, kind_of = g.face_of, rules.kind_of
     out: set[int] = set()
-    tried: set[int] = set()  # cards of one face are interchangeable: try each face once
+    tried: dict[int, bool] = {}  # cards of one kind are interchangeable: ask once per kind
     for c in avail:
-        f = faces[c]
-        if f in tried:
-            continue
-        tried.add(f)
-        pool = [x for x in avail if x != c]
-        if rules.possible(picked + [c], pool, low, high):
-            out.add(f)
+        k = kind_of[c]
+        fits = tried.get(k)
+        if fits is None:
+            fits = tried[k] = rules.possible(picked + [c], [x for x in avail if x != c], low,
+                                             high)
+        if fits:
+            out.add(faces[c])
     return out
 
 
