@@ -93,6 +93,19 @@ def test_cards_of_one_kind_stand_for_each_other_in_a_meld(
         assert first.setdefault(rules.kind_of[c], got) == got
 
 
+@settings(max_examples=1500, deadline=None)
+@given(meld_rules_and_hands(), st.randoms(use_true_random=False))
+def test_a_meld_is_valid_in_any_order_and_its_answer_is_kept_as_such(
+        case: tuple[MeldRules, list[int], list[int], int, int], rnd: random.Random) -> None:
+    """valid() keeps its answers per set of cards: the cards in any order form a meld or not
+    alike, as check() says of each order."""
+    rules, required, pool, _, _ = case
+    cards = required + pool
+    shuffled = rnd.sample(cards, len(cards))
+    assert rules.valid(cards) == (rules.check(cards) is not None)
+    assert rules.valid(shuffled) == (rules.check(shuffled) is not None) == rules.valid(cards)
+
+
 @pytest.mark.parametrize("ruleset", ["chami.yaml", "shamus.yaml"])
 def test_possible_agrees_on_the_bundled_rulesets(ruleset: str) -> None:
     """Random hands from the bundled decks, with and without required cards, as the rules ask."""

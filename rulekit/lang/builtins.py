@@ -94,7 +94,8 @@ def _scanned_cards(s: Any, cards: Any, span: int) -> list:
 
 
 def _is_meld(s: Any, span: int, cards: Any, value: Any = None) -> bool:
-    return s.game.meld_rules.check(_scanned_cards(s, cards, span), value) is not None
+    valid: bool = s.game.meld_rules.valid(_scanned_cards(s, cards, span), value)
+    return valid
 
 
 def _can_extend(s: Any, m: Any, c: Any, value: Any = None) -> bool:

@@ -69,6 +69,17 @@ class MeldRules:
                 return RUN, assignment
         return None
 
+    def valid(self, cards: list[int], wild_as: int | None = None) -> bool:
+        """Whether cards form a valid new meld (check() is not None), kept per set of cards:
+        rules ask it of the same few cards again and again (each pair a hand could add)."""
+        key = (frozenset(cards), len(cards), wild_as)
+        found = self._valid.get(key)
+        if found is None:
+            if len(self._valid) >= MEMO_SIZE:
+                self._valid.clear()
+            found = self._valid[key] = self.check(cards, wild_as) is not None
+        return found
+
     def _run_assignment(self, nats: list[int], wilds: list[int],
                         wild_as: int | None) -> dict[int, int] | None:
         if self.same is not None and len({self.same[c] for c in nats}) > 1:
@@ -155,6 +166,7 @@ class MeldRules:
         span = max(0, hi - lo + 1)
         self._full = (1 << span) - 1
         self._memo: dict[tuple, bool] = {}
+        self._valid: dict[tuple, bool] = {}  # valid()'s answers
         self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
         self._barren: deque[frozenset[int]] = deque(maxlen=8)  # hands found to form no meld
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
