@@ -57,12 +57,12 @@ class ComprehensionsMixin:
         """The comprehension as Python: (body, condition, the loop's variable, the source of
         its charged items), when its body and condition are all generated source (their loop
         variable a Python local); None when a part is a closure reading it from the env."""
-        start = (self.weight, self.nodes, len(self.gen.functions))
+        start = (self.weight, self.nodes)
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
         if et is None:
             return None  # _generator reports it
-        before = (self.weight, self.nodes, self.closure_calls, len(self.gen.functions))
+        before = (self.weight, self.nodes, self.closure_calls)
         var = self.gen.temp()
         inner = scope.child()
         inner.names[str(var_tok)] = Typed(et, src=var, gen=self.gen)
@@ -75,8 +75,9 @@ class ComprehensionsMixin:
         pure = (body is not None and _inline(body) and self.closure_calls == before[2]
                 and (cond is None or _inline(cond)))
         if not pure or body is None:  # _generator compiles it all again, counting it once
+            # (the functions made meanwhile stay listed: a definition kept meanwhile may call
+            # them, and `rulekit compile` must show every function the module calls)
             self.weight, self.nodes = start[0], start[1]
-            del self.gen.functions[start[2]:]
             return None
         w = self.weight - before[0]
         items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)

@@ -291,7 +291,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
 
     def _kept_function(self, name: str, params: list[str], body: Any,
                        args: list[Typed]) -> tuple[str, str, int, Any, Any] | bool:
-        start = (self.weight, self.nodes, len(self.gen.functions), self.closure_calls)
+        start = (self.weight, self.nodes, self.closure_calls)
         inner = Scope(effects=False)
         locals_ = [self.gen.temp() for _ in params]
         for p, a, var in zip(params, args, locals_, strict=True):
@@ -307,11 +307,12 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         cost = self.weight - start[0]
         src = None if typed is None else typed.src
         if typed is None or src is None or typed.uses_random or cost > HEAVY \
-                or self.closure_calls != start[3] or typed.type not in _KEPT_VALUES \
+                or self.closure_calls != start[2] or typed.type not in _KEPT_VALUES \
                 or not self._worth_keeping(src) or _ENV.search(src) \
                 or src.count("(") > MAX_PARENS:
-            self.weight, self.nodes, self.closure_calls = start[0], start[1], start[3]
-            del self.gen.functions[start[2]:]
+            # the functions made meanwhile stay listed: what was kept during the attempt (a
+            # definition inside it) may call them
+            self.weight, self.nodes, self.closure_calls = start
             return False
         self.weight = start[0]  # each use adds it, as an inlined body would
         fn = self.gen.memo_function(locals_, src, f"define.{name}, kept per arguments")
