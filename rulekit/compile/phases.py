@@ -106,7 +106,6 @@ class PhasesMixin(CompilerBase):
             phase.startable = self._startable(phase.actions, phase.rule)
         for cw in g.windows:
             cw.startable = self._startable(cw.actions, cw.rule)
-        for cw in g.windows:
             if not cw.actions:
                 self.error(f"window '{cw.name}' has no actions (give an action "
                            f"'window: {cw.name}')", ("windows", cw.name), key=True)

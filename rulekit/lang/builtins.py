@@ -55,9 +55,8 @@ def _cards_of(typed: Typed) -> Fn | None:
 
 
 def _meld_id(s: Any, m: Any) -> int:
-    if m is None or not isinstance(m, int) or not 0 < m < len(s.meld_kinds):
-        raise RuleRuntimeError("", f"there is no meld {m!r}")
-    return m
+    meld: int = s.meld_id(m)
+    return meld
 
 
 def _melds(s: Any, zone: int) -> list:

@@ -300,8 +300,6 @@ class Rules:
         except RULE_FAILURES as e:
             raise failure(rule, e) from None
 
-    run = guard  # effects run with the same error handling (one call less on the hot path)
-
     def score(self, s: State, p: int) -> int:
         """Seat p's score."""
         return self.guard("scoring.score", self.score_fn, s, {"p": p})

@@ -129,12 +129,18 @@ class EffectsMixin(StateFields):
             found = self._meld_cache[("in", zone)] = sorted(seen)
         return list(found)
 
+    def meld_id(self, m: Any) -> int:
+        """m, if it is a meld laid in this game; else a rule error."""
+        if not isinstance(m, int) or not 0 < m < len(self.meld_kinds):
+            raise RuleRuntimeError("", f"there is no meld {m!r}")
+        return m
+
     def meld_cards(self, m: int) -> list[int]:
         """A meld's cards, lowest value first for a run."""
-        if m is None or not 0 < m < len(self.meld_kinds) or self.meld_of is None:
-            raise RuleRuntimeError("", f"there is no meld {m!r}")
         mo = self.meld_of
-        return [c for c in self.zones[self.meld_zone[m]] if mo[c] == m]
+        if mo is None:
+            raise RuleRuntimeError("", f"there is no meld {m!r}")
+        return [c for c in self.zones[self.meld_zone[self.meld_id(m)]] if mo[c] == m]
 
     def meld_value(self, c: int) -> int:
         """The value a card counts as: the value a wild was laid as, else its own."""
@@ -213,9 +219,7 @@ class EffectsMixin(StateFields):
             found = self._meld_cache.get(("ext", m))
             if found is not None:
                 return card in found
-        if not isinstance(m, int) or not 0 < m < len(self.meld_kinds):
-            raise RuleRuntimeError("", f"there is no meld {m!r}")
-        return self.extension_value(m, card, wild_as) is not None
+        return self.extension_value(self.meld_id(m), card, wild_as) is not None
 
     def extends_any(self, m: Any, cards: list) -> bool:
         """Whether any of cards (none skipped) can extend meld m: one question for a hand."""
@@ -223,9 +227,7 @@ class EffectsMixin(StateFields):
         if found is None:
             if all(c is None for c in cards):
                 return False  # as asking card by card: no card asked, no meld checked
-            if not isinstance(m, int) or not 0 < m < len(self.meld_kinds):
-                raise RuleRuntimeError("", f"there is no meld {m!r}")
-            found = self._extenders(m)
+            found = self._extenders(self.meld_id(m))
         return not found.keys().isdisjoint(cards)
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
