@@ -70,7 +70,7 @@ def list_games(lang: str | None) -> tuple[Table, int]:
     status = 0
     for name, path in bundled().items():
         try:
-            g = rulekit.load(path)
+            g = rulekit.load(path, cached=True)
         except rulekit.RulesetError as e:  # a damaged install: say so, list the others
             status = 1
             table.add_row(name, "-", "-", "-", "-",

@@ -12,16 +12,12 @@ from rich.console import Console
 
 import rulekit
 from rulekit.bots import SPEC_HELP, parse_bot_spec
-from rulekit.data.variants import UnknownVariantError
-from rulekit.errors import render_diagnostics
+from rulekit.errors import UnknownVariantError, render_diagnostics
 
 from .games import UnknownGame, list_games, looks_like_path, resolve
 from .look import make_console, say
 from .match import play_match, resume_match
 from .play import HUMAN, MEDIUM, Saving, play, resume
-from .playcheck import play_check
-from .replay import replay
-from .rules import print_rules
 from .savegame import Origin, SaveFileError, default_path, load_game, origin_of, read_save
 from .simulate_args import SimUsage
 from .simulate_args import add_parser as add_simulate_parser
@@ -258,10 +254,11 @@ def _ruleset_file(ruleset: str) -> str:
 
 
 def _load(path: str, variant: str | None = None) -> rulekit.Game | None:
-    """Load a ruleset for play/bench; print why not (to stderr) and return None if it fails."""
+    """Load a ruleset for play/bench (a game compiled before: from the cache); print why not
+    (to stderr) and return None if it fails."""
     path = _ruleset_file(path)
     try:
-        return rulekit.load(path, variant=variant)
+        return rulekit.load(path, variant=variant, cached=True)
     except UnknownVariantError as e:
         raise _Usage(_unknown_variant(path, e)) from None
     except rulekit.CannotReadError as e:
@@ -406,6 +403,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """rulekit replay."""
+    from .replay import replay  # each command imports what only it uses: play starts sooner
+
     return replay(args.file, args.seat, make_console(), sys.stdin)
 
 
@@ -430,6 +429,8 @@ def _played(game: rulekit.Game | None, path: str, variant: str | None, games: in
     if game is None or not games:
         return True
     name = path if variant is None else f"{path} [{variant}]"
+    from .playcheck import play_check
+
     failure, decisions = play_check(game, games)
     if failure is not None:
         say(f"{name}: cannot be played: {failure}")
@@ -491,6 +492,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     game = _load(args.ruleset, args.variant)
     if game is None:
         return EXIT_USAGE
+    from .rules import print_rules
+
     print_rules(game, _lang(game, args.lang), make_console())
     return EXIT_OK
 

@@ -21,7 +21,6 @@ from typing import Any
 
 import rulekit
 from rulekit.bots import parse_bot_spec
-from rulekit.data.variants import base_files
 from rulekit.errors import RulesetError, UsageError
 
 from .games import SUFFIXES, bundled
@@ -114,6 +113,8 @@ def file_hash(path: str | Path, bases: list[str] | None = None) -> str:
     them costs a tenth of the first prompt)."""
     own = _bytes_hash(path)
     if bases is None:
+        from rulekit.data.variants import base_files  # PyYAML: only when the game is not known
+
         try:
             bases = base_files(str(path))
         except RulesetError:
@@ -299,6 +300,8 @@ def _origin(p: Path, r: Any) -> Origin:
     if now != digest:
         what = f"the ruleset {name or path}"
         with contextlib.suppress(RulesetError, OSError):
+            from rulekit.data.variants import base_files
+
             bases = base_files(str(ruleset))
             if bases:
                 what += f" or a ruleset it extends ({', '.join(Path(b).name for b in bases)})"
@@ -311,7 +314,7 @@ def _origin(p: Path, r: Any) -> Origin:
 def load_game(save: SaveGame, where: str | Path) -> rulekit.Game:
     """The game a checked save names (its ruleset's hash already matched)."""
     try:
-        game = rulekit.load(save.origin.path, variant=save.variant)
+        game = rulekit.load(save.origin.path, variant=save.variant, cached=True)
     except rulekit.UnknownVariantError:
         raise _bad(where, f"damaged save: {save.origin.shown()} has no variant "
                           f"{save.variant!r}") from None

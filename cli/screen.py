@@ -75,7 +75,10 @@ class Screen:
         """Whether even the most compact table leaves no room for the question's lines and the
         news (news lines, or at least some)."""
         need = max(news, MIN_NEWS + 1)
-        return self.sized(state, seat, 2)[1] + reserve + need > SCREEN_HEIGHT
+        # the least compact table that fits answers it (and is the one shown): most screens
+        # never size the compact forms
+        return all(self.sized(state, seat, compact)[1] + reserve + need > SCREEN_HEIGHT
+                   for compact in (0, 1, 2))
 
     def forget(self) -> None:
         """Forget the blocks sized for the last screen (the state has moved on since)."""

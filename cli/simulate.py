@@ -30,9 +30,8 @@ from rich.text import Text
 
 import rulekit
 from rulekit.bots import SPEC_HELP, parse_bot_spec
-from rulekit.data.variants import UnknownVariantError
-from rulekit.data.yamlsource import read_text
-from rulekit.errors import render_diagnostics
+from rulekit.data.files import read_text
+from rulekit.errors import UnknownVariantError, render_diagnostics
 
 from . import sim_runner
 from .games import UnknownGame, resolve

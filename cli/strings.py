@@ -360,7 +360,7 @@ def in_lang(text: str | dict[str, str] | None, lang: str, languages: list[str]) 
 
 def description(game: Any, lang: str) -> str:
     """The game's one-sentence description in lang ('' when it has none)."""
-    return in_lang(game.spec.description, lang, game.languages)
+    return in_lang(game.description, lang, game.languages)
 
 
 def variant_text(game: object, name: str, lang: str) -> str:

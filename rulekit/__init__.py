@@ -7,7 +7,6 @@
 """
 
 from .actions import Action
-from .data.variants import UnknownVariantError
 from .errors import (
     CannotReadError,
     Diagnostic,
@@ -19,6 +18,7 @@ from .errors import (
     RuleRuntimeError,
     RulesetError,
     StateDocumentError,
+    UnknownVariantError,
     UsageError,
 )
 from .loading import load, load_text

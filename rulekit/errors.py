@@ -149,6 +149,17 @@ class UsageError(RulekitError):
     """A bad argument from the caller (player count, seed, seat kind...)."""
 
 
+class UnknownVariantError(RulesetError, UsageError):
+    """A variant name the ruleset does not declare (a caller's mistake, with a diagnostic)."""
+
+    def __init__(self, diagnostics: list[Diagnostic], variant: str, declared: list[str],
+                 choice: str | None = None):
+        self.variant = variant
+        self.declared = declared
+        self.choice = choice or variant  # the whole choice, e.g. 'a+b' when 'b' is unknown
+        super().__init__(diagnostics)
+
+
 class StateDocumentError(UsageError):
     """A saved state document that this game could not have written (forged or damaged)."""
 

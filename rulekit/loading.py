@@ -3,26 +3,47 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .compile.compiler import Compiler
-from .data import variants
-from .data.yamlsource import Source, parse_yaml, read_text
+from . import gamecache
+from .data.files import read_text
 from .runtime.game import Game
 
+if TYPE_CHECKING:
+    from .data.yamlsource import Source
 
-def load(path: str | Path, variant: str | None = None) -> Game:
-    """Load, check and compile a ruleset file (or one of its variants); raise RulesetError."""
+
+def load(path: str | Path, variant: str | None = None, *, cached: bool = False) -> Game:
+    """Load, check and compile a ruleset file (or one of its variants); raise RulesetError.
+
+    With cached=True a game compiled by an earlier run from the same files, by the same engine,
+    is taken whole from rulekit's cache (rulekit.gamecache), and a game compiled now is kept
+    there: the terminal's commands load in milliseconds, without importing the compiler.
+    """
     text = read_text(path)
-    return load_text(text, str(path), variant)
+    if cached:
+        game = gamecache.fetch(str(path), text, variant)
+        if game is not None:
+            return game
+    game = load_text(text, str(path), variant)
+    if cached:
+        gamecache.keep(game, str(path), text, variant)
+    return game
 
 
 def load_text(text: str, file: str = "<ruleset>", variant: str | None = None) -> Game:
     """Load a ruleset from YAML text (file names it in messages; `extends` is relative to it)."""
+    # imported here: a game taken from the cache needs neither PyYAML, pydantic nor lark
+    from .data import variants
+    from .data.yamlsource import parse_yaml
+
     src = parse_yaml(text, file)
     return variants.build(src, variant, _compile)
 
 
 def _compile(src: Source) -> Game:
+    from .compile.compiler import Compiler
+
     game = Compiler(src, Game).build()
     assert isinstance(game, Game)  # built by the class it was given
     return game

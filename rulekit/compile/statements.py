@@ -9,6 +9,7 @@ from lark import Tree
 
 from ..errors import EvaluationLimitError, RuleRuntimeError
 from ..lang import expressions as dsl
+from ..lang.budget import MAX_INT, _bounded
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -79,7 +80,7 @@ class StatementsMixin(CompilerBase):
 
         def add(s: Any, e: dict) -> None:
             v = getter(s, e) + vf(s, e)
-            setter(s, e, v if -dsl.MAX_INT <= v <= dsl.MAX_INT else dsl._bounded(v))
+            setter(s, e, v if -MAX_INT <= v <= MAX_INT else _bounded(v))
 
         return add
 

@@ -169,14 +169,21 @@ def s_call_stmt(c: Compiler, tree: Tree, scope: Scope) -> Fn:
     if not fresh:
         c.x.weight += body.weight  # a loop around the call counts the procedure's body
     bound = tuple(args)
+    # the body itself, not the Procedure of this compilation: a game kept whole
+    # (rulekit.gamecache) holds the rules, nothing of the compiler
+    effects = body.body if body.body is not None else _failed  # None: its error is reported
 
     def run(s: Any, e: dict) -> None:
         env = {k: e[k] for k in PASSED_ON if k in e}
         for key, f in bound:
             env[key] = f(s, e)
-        body.body(s, env)  # type: ignore[misc]  # compiled before any call can run
+        effects(s, env)
 
     return run
+
+
+def _failed(s: Any, e: dict) -> None:
+    """The body of a procedure that did not compile (the game is not built)."""
 
 
 STATEMENTS = {"call_stmt": s_call_stmt}

@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from ..errors import Diagnostic, RulesetError, UsageError
+from ..errors import Diagnostic, RulesetError, UnknownVariantError
+from .files import read_text
 from .spelling import did_you_mean
-from .yamlsource import Pos, Source, YamlPath, format_path, parse_yaml, read_text
+from .yamlsource import Pos, Source, YamlPath, format_path, parse_yaml
 
 EXTENDS = "extends"
 VARIANTS = "variants"
@@ -35,17 +36,6 @@ VARIANT_KEYS = ("description", "changes")
 ADD = "+"
 NAME = re.compile(r"^[^\W\d][\w-]*$")  # a word: a letter or '_', then letters, digits, '_', '-'
 MAX_CHAIN = 32  # files extending files
-
-
-class UnknownVariantError(RulesetError, UsageError):
-    """A variant name the ruleset does not declare (a caller's mistake, with a diagnostic)."""
-
-    def __init__(self, diagnostics: list[Diagnostic], variant: str, declared: list[str],
-                 choice: str | None = None):
-        self.variant = variant
-        self.declared = declared
-        self.choice = choice or variant  # the whole choice, e.g. 'a+b' when 'b' is unknown
-        super().__init__(diagnostics)
 
 
 @dataclass

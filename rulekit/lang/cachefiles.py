@@ -10,9 +10,24 @@ import tempfile
 from collections.abc import Callable
 from typing import IO
 
-from .parsing import cache_dir
-
 MAX_FILES = 64  # rulesets kept per cache: the oldest written are dropped past it
+
+
+def cache_dir() -> str | None:
+    """rulekit's directory in the user's own cache (RULEKIT_CACHE_DIR, else
+    XDG_CACHE_HOME/rulekit, else ~/.cache/rulekit), made if need be; None when RULEKIT_CACHE_DIR
+    is empty (no cache) or the directory cannot be made."""
+    chosen = os.environ.get("RULEKIT_CACHE_DIR")
+    if chosen == "":
+        return None
+    if chosen is None:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        chosen = os.path.join(base, "rulekit")
+    try:
+        os.makedirs(chosen, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return chosen
 
 
 def digest(text: str) -> str:

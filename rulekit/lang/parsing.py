@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..data.spelling import did_you_mean
 from . import turnorder
+from .cachefiles import cache_dir
 
 
 class CompileError(Exception):
@@ -29,23 +30,6 @@ class CompileError(Exception):
 
 class ExpansionError(CompileError):
     """The compiled expressions grew past MAX_COMPILED_NODES; loading stops at once."""
-
-
-def cache_dir() -> str | None:
-    """rulekit's directory in the user's own cache (RULEKIT_CACHE_DIR, else
-    XDG_CACHE_HOME/rulekit, else ~/.cache/rulekit), made if need be; None when RULEKIT_CACHE_DIR
-    is empty (no cache) or the directory cannot be made."""
-    chosen = os.environ.get("RULEKIT_CACHE_DIR")
-    if chosen == "":
-        return None
-    if chosen is None:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        chosen = os.path.join(base, "rulekit")
-    try:
-        os.makedirs(chosen, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    return chosen
 
 
 def _cache_file() -> str | bool:
@@ -85,7 +69,7 @@ def parse(text: str, start: str) -> Tree:
 
 @functools.lru_cache(maxsize=4096)
 def _parse_cached(text: str, start: str) -> tuple[Any, tuple[str, int, int, str] | None]:
-    from . import treecache  # which builds on this module's cache_dir
+    from . import treecache  # which imports lark's Tree: loaded when a text is parsed
 
     tree = treecache.stored(text, start)  # parsed in an earlier run: lark is not even built
     if tree is not None:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import CHOOSE, DONE, PICK, START, Action
-from ..data.schema import Ruleset
 from ..errors import EvaluationLimitError, RuleRuntimeError, unforeseen
 from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
 from .tableview import TableView
+
+if TYPE_CHECKING:  # the schema imports pydantic: a game loaded whole (rulekit.gamecache) does not
+    from ..data.schema import Ruleset
 
 Fn = Any
 # a game in progress (rulekit.runtime.State): the rules layer never imports the runtime, it only
@@ -178,10 +181,13 @@ class Rules:
     """A compiled ruleset; rulekit.Game adds the making of states."""
 
     def __init__(self, spec: Ruleset, file: str):
-        self.spec = spec
+        self._spec: Ruleset | None = spec
+        # a game loaded whole (rulekit.gamecache) reads its checked ruleset only when asked
+        self.spec_loader: Callable[[], Ruleset] | None = None
         self.file = file
         self.generated: Any = None  # the codegen.Module the compiler made of the rules
         self.name = spec.name
+        self.description: str | dict[str, str] | None = spec.description  # per language
         self.min_players = spec.players.min
         self.max_players = spec.players.max
         self.languages = list(spec.languages)
@@ -239,6 +245,14 @@ class Rules:
         self.has_show = False  # the rules use 'show': observations list what each seat knows
         self._instances: dict[int, list[tuple[ZoneInfo, int | None]]] = {}  # zone_of_instance
         self.table = TableView()  # what a table screen shows (rulekit.compile.table); not rules
+
+    @property
+    def spec(self) -> Ruleset:
+        """The checked ruleset the rules were compiled from (rulekit.data.schema)."""
+        if self._spec is None:
+            assert self.spec_loader is not None, "a game without its ruleset has a loader"
+            self._spec = self.spec_loader()
+        return self._spec
 
     # ---- zones ------------------------------------------------------------------------
     def n_zone_instances(self, n: int) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..lang.expressions import ANY, CARD, PLAYER, TEAM, elem_of
+from ..lang.types import ANY, CARD, PLAYER, TEAM, elem_of
 
 if TYPE_CHECKING:
     from .game import Rules
