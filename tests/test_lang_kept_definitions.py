@@ -60,3 +60,31 @@ def test_kept_definitions_give_the_legal_actions_of_inlined_ones(
     assert "kept per arguments" in kept.generated_source()
     assert "kept per arguments" not in inlined.generated_source()
     play_side_by_side(kept, inlined, players, 3, random.Random(11))
+
+
+PICK = """\
+actions:
+  keep:
+    when: "high(actor) < 20"
+    params:
+      - {cards: card, from: actor.hand, max: 1, where: "high(actor) >= 0"}
+    effects:
+      - draw 1 from deck to actor.hand
+      - end turn
+"""
+
+
+def test_the_steps_of_an_action_are_listed_with_what_its_when_worked_out() -> None:
+    """Starting an action and picking its cards run no effects, so its steps are listed with
+    the values the 'when's kept; once its effects run, the next listing works them out anew."""
+    g = game(actions=PICK, extra=HIGH)
+    s = g.new_state(2, 1)
+    s.legal_actions()
+    listed = s.memo_since
+    assert listed is not None and any(key[1] == s.turn for key in listed)
+    s.apply("keep")  # the start: no effect has run
+    assert s.memo_since is listed  # the card's 'where' was asked with the same kept values
+    s.apply(s.legal_actions()[0])  # the pick ends the action: its effects run
+    s.legal_actions()
+    assert s.memo_since is not listed and s.memo is None
+    assert s.clone().memo_since is None  # a clone (resampled by bots) keeps nothing

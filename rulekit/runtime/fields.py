@@ -19,7 +19,7 @@ class StateFields:
                  "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                  "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
                  "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
-                 "known", "at", "memo")
+                 "known", "at", "memo", "memo_since")
 
     game: Rules
     n: int
@@ -61,6 +61,10 @@ class StateFields:
     # the values of looping definitions while the legal actions are listed (see
     # rulekit.lang.codegen.Module.memo_function); None the rest of the time
     memo: dict[tuple, Any] | None
+    # the memo of the last listing while nothing has changed since: building an action (its
+    # start, picks and choices) runs no effects, so its steps are listed with what its 'when'
+    # worked out; None once effects run
+    memo_since: dict[tuple, Any] | None
 
     if TYPE_CHECKING:  # State's own methods, which the mixins call
         @property

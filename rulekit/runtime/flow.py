@@ -59,6 +59,7 @@ class FlowMixin(StateFields):
         self._run_action(act, frame.env)
 
     def _run_action(self, act: CompiledAction, env: dict) -> None:
+        self.memo_since = None  # effects run: what was kept may no longer hold
         if act.window is not None:
             self.stack[-1].pending = CLOSE if act.closes else NEXT
         self.at = act.r_effects
@@ -199,8 +200,9 @@ class FlowMixin(StateFields):
                    env: dict) -> list[Action]:
         # The hot path: every 'when' in one generated function, unguarded; on any failure redo
         # it action by action, guarded, to name the rule.
-        # Nothing changes while the whens are asked: looping definitions keep their values.
-        self.memo = {}
+        # Nothing changes while the whens are asked: looping definitions keep their values,
+        # and the steps of the action started next are listed with them (memo_since).
+        self.memo = memo = {}
         try:
             found: list[Action] = startable(self, env)  # made by the compiler for every phase
             return found
@@ -209,6 +211,7 @@ class FlowMixin(StateFields):
             return [a.start for a in actions if g.guard(a.rule + ".when", a.when, self, env)]
         finally:
             self.memo = None
+            self.memo_since = memo
 
     def _compute_legal(self) -> list[Action]:
         self.at = ""
@@ -227,12 +230,17 @@ class FlowMixin(StateFields):
         return self._turn_actions(self.game.phases[self.phase])
 
     def _param_choices(self, frame: BuildFrame, act: CompiledAction) -> list[Action]:
-        # nothing changes while the steps are listed: looping definitions keep their values
-        self.memo = {}
+        # nothing changes while the steps are listed, nor since the last listing unless effects
+        # ran (memo_since is None then): looping definitions keep their values
+        memo = self.memo_since
+        if memo is None:
+            memo = {}
+        self.memo = memo
         try:
             return legal_steps(act.params[frame.pidx], self, frame)
         finally:
             self.memo = None
+            self.memo_since = memo
 
     def summary(self) -> str:
         """A short description of the state that reproduces it (seed and history length)."""

@@ -76,7 +76,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         self.meld_kinds: list[str] = [""]
         self.meld_zone: list[int] = [-1]
         self._meld_cache: dict[Any, Any] = {}  # derived from the melds; cleared when one changes
-        self.memo = None
+        self.memo = self.memo_since = None
         # teams: each seat's team (fixed for the game) and the team variables [var][team]
         self.teamvars = [[v] * len(game.team_names) for v in game.team_var_initial]
         self.team_of: list[int] = []
@@ -140,7 +140,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         # derived data, shared until changed: a change replaces an entry, never edits one
         # (a wild's answers only gain entries true of both states while the meld is the same)
         c._meld_cache = self._meld_cache.copy()
-        c.memo = None
+        c.memo = c.memo_since = None  # a clone may be resampled: it works them out afresh
         c.team_of = self.team_of  # fixed for the whole game
         c.teamvars = [v[:] for v in self.teamvars]
         c._legal = self._legal
