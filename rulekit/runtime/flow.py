@@ -202,7 +202,8 @@ class FlowMixin(StateFields):
         # it action by action, guarded, to name the rule.
         # Nothing changes while the whens are asked: looping definitions keep their values,
         # and the steps of the action started next are listed with them (memo_since).
-        self.memo = memo = {}
+        memo: dict[tuple, Any] = {}
+        self.memo = memo
         try:
             found: list[Action] = startable(self, env)  # made by the compiler for every phase
             return found
