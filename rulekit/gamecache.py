@@ -5,8 +5,10 @@ An entry lives in `games-<interpreter>/` of rulekit's cache directory (RULEKIT_C
 off, as it does the other caches), named by the SHA-256 of the ruleset's path and text, the
 variant and the engine's own files (their names, sizes and times): a change to any of them makes
 another name, so a stale entry is never found. It lists the files the ruleset extends with the
-hash of each, checked before use. A file that cannot be read whole, or does not unpickle into a
-Game with classes of rulekit's own, is ignored and written anew: nothing in it is trusted.
+hash of each, checked before use. An entry is sealed by the SHA-256 of its pickles, and only
+rulekit's own classes and functions unpickle from it: a damaged entry, or one another program
+left there, is ignored and written anew. Like Python's own __pycache__, the directory (made
+private to the user) is trusted not to be written by an attacker: its code objects run.
 
 What the pickle holds: the Game, its compiled closures rebuilt from their code objects (marshal)
 with the globals they name, and the checked ruleset pickled apart, read only when asked

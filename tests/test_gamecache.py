@@ -131,7 +131,8 @@ def test_a_damaged_entry_is_ignored_and_written_anew(cache: Path, damage: str) -
 
 def test_an_entry_that_names_anything_but_rulekit_runs_nothing(cache: Path,
                                                                tmp_path: Path) -> None:
-    """A forged entry (sealed right, so only the unpickler stands in the way) is refused."""
+    """An entry some other program left (sealed right, so only the unpickler stands in the
+    way) that would call a function of the standard library is refused, not run."""
     path = RULESETS[0]
     rulekit.load(path, cached=True)
     (entry,) = entries(cache)
