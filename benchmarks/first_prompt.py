@@ -41,10 +41,13 @@ def tree_env(tree: Path, work: Path) -> dict[str, str]:
 def first_prompt(tree: Path, ruleset: str, seats: str, work: Path) -> float:
     """CPU seconds (user + system) of one `rulekit play` up to its first prompt."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "rulekit_cli.main", "play", ruleset, "--seats", seats],
-                   input="quit\n", text=True, capture_output=True, env=tree_env(tree, work),
-                   check=False, cwd=work)
+    run = subprocess.run([sys.executable, "-m", "rulekit_cli.main", "play", ruleset, "--seats",
+                          seats], input="quit\n", text=True, capture_output=True,
+                         env=tree_env(tree, work), check=False, cwd=work)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if run.returncode != 0 or "quit" not in run.stdout:  # it never reached its first prompt
+        raise SystemExit(f"first_prompt: rulekit play from {tree} failed (exit "
+                         f"{run.returncode}):\n{run.stderr.strip()}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 

@@ -294,3 +294,18 @@ def test_replaying_a_game_that_fails_shows_the_typed_error_not_a_traceback() -> 
     assert p.returncode == 1
     assert p.stderr.startswith("EvaluationLimitError: rule setup: ")
     assert "Traceback" not in p.stderr
+
+
+def test_first_prompt_times_rulekit_play_up_to_its_first_prompt():
+    """benchmarks/first_prompt.py: one figure per tree, from a play that reached its prompt."""
+    p = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "first_prompt.py"),
+                        str(ROOT / "tests" / "engine" / "minimal.yaml"), "--runs", "1"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "--seats human,random (CPU s" in p.stdout
+    assert re.search(r"this +median \d+\.\d{3}", p.stdout), p.stdout
+    broken = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "first_prompt.py"),
+                             str(ROOT / "tests" / "engine" / "minimal.yaml"), "--runs", "1",
+                             "--seats", "human,random,random"],
+                            capture_output=True, text=True, timeout=300)
+    assert broken.returncode != 0 and "failed" in broken.stderr
