@@ -53,7 +53,7 @@ def _variant_name(text: str | None) -> str | None:
 
 def _load(path: str, variant: str | None) -> rulekit.Game | None:
     try:
-        return rulekit.load(path, variant=variant)
+        return rulekit.load(path, variant=variant, cached=True)  # compiled before: kept whole
     except UnknownVariantError as e:
         allowed = ", ".join(["base", *e.declared])
         raise SimUsage(f"{path} has no variant {e.variant!r}; allowed values: {allowed}") from None
