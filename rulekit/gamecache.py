@@ -48,15 +48,15 @@ _STDLIB = {"collections": {"deque", "Counter", "OrderedDict", "defaultdict"}}
 @functools.cache
 def engine_stamp() -> str:
     """What identifies this engine's code: its files' names, sizes and modification times."""
-    h = hashlib.sha256(f"{FORMAT}\0{sys.version}\0".encode())
-    for folder, dirs, files in sorted(os.walk(_ENGINE)):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
+    found = []
+    for folder, dirs, files in os.walk(_ENGINE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
             if name.endswith((".py", ".lark")):
                 st = os.stat(os.path.join(folder, name))
-                h.update(f"{os.path.relpath(folder, _ENGINE)}/{name}\0{st.st_size}\0"
-                         f"{st.st_mtime_ns}\0".encode())
-    return h.hexdigest()
+                found.append(f"{os.path.relpath(folder, _ENGINE)}/{name}\0{st.st_size}\0"
+                             f"{st.st_mtime_ns}\0")
+    return hashlib.sha256(f"{FORMAT}\0{sys.version}\0{''.join(sorted(found))}".encode()).hexdigest()
 
 
 def _entry_file(file: str, text: str, variant: str | None) -> str | None:
