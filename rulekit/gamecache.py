@@ -31,18 +31,16 @@ from typing import Any
 from .data.files import read_text
 from .errors import RulekitError
 from .lang.cachefiles import digest, ruleset_file, write
+from .lang.codegen import SAFE_NAMES
+from .rules.game import RULE_FAILURES
 from .runtime.game import Game
 
 FORMAT = 1  # the layout of an entry; a new layout changes every entry's name
 _ENGINE = os.path.dirname(os.path.abspath(__file__))
-# what an entry may name besides rulekit's own classes and functions
-_BUILTINS = frozenset({
-    "len", "min", "max", "abs", "any", "all", "sum", "list", "next", "iter", "range", "tuple",
-    "sorted", "set", "frozenset", "dict", "int", "str", "bool", "float", "object", "slice",
-    "isinstance", "enumerate", "zip", "reversed", "map", "filter", "getattr", "divmod", "repr",
-    "TypeError", "IndexError", "KeyError", "ValueError", "AttributeError", "ZeroDivisionError",
-    "RecursionError", "OverflowError", "StopIteration", "ArithmeticError", "LookupError"})
-_STDLIB = {"collections": {"deque", "Counter", "OrderedDict", "defaultdict"}}
+# what an entry may name besides rulekit's own classes and functions: the builtins a generated
+# module sees and the Python errors the rules catch (the only ones a compiled game holds)
+_BUILTINS = SAFE_NAMES | {e.__name__ for e in RULE_FAILURES if e.__module__ == "builtins"}
+_STDLIB = {"collections": {"deque"}}
 
 
 @functools.cache
