@@ -78,6 +78,18 @@ def test_the_cards_extending_a_meld_are_those_extension_accepts_one_by_one(
     assert rules.extenders(kind, values, key, members) == one_by_one
 
 
+@settings(max_examples=3000, deadline=None)
+@given(meld_rules_and_hands())
+def test_the_cards_that_can_join_a_meld_are_found_in_one_question(
+        case: tuple[MeldRules, list[int], list[int], int, int]) -> None:
+    """Issue 9 point 3, one query per hand: joinable() names the pool cards that can form a
+    meld with the required ones, the same cards as asking the reference search card by card."""
+    rules, required, pool, size_lo, size_hi = case
+    one_by_one = {c for c in pool if meld_reference.possible(
+        rules, required + [c], [x for x in pool if x != c], size_lo, size_hi)}
+    assert rules.joinable(required, pool, size_lo, size_hi) == one_by_one
+
+
 @settings(max_examples=400, deadline=None)
 @given(meld_rules_and_hands())
 def test_cards_of_one_kind_stand_for_each_other_in_a_meld(
@@ -114,6 +126,7 @@ def test_possible_agrees_on_the_bundled_rulesets(ruleset: str) -> None:
     rng = random.Random(9)
     deck = list(range(game.n_cards))
     answers = set()
+    joined = set()
     for _ in range(4000):
         hand = rng.sample(deck, rng.randint(0, 14))
         k = rng.choice([0, 0, 1, 1, 2, 3])
@@ -123,7 +136,12 @@ def test_possible_agrees_on_the_bundled_rulesets(ruleset: str) -> None:
         assert got == meld_reference.possible(rules, required, pool, size_lo, size_hi), \
             (required, pool, size_lo, size_hi)
         answers.add(got)
+        joins = {c for c in pool if meld_reference.possible(
+            rules, required + [c], [x for x in pool if x != c], size_lo, size_hi)}
+        assert rules.joinable(required, pool, size_lo, size_hi) == joins, (required, pool)
+        joined.add(bool(joins))
     assert answers == {True, False}  # the sample holds both kinds of hand
+    assert joined == {True, False}
 
 
 @pytest.mark.parametrize("ruleset", ["chami.yaml", "shamus.yaml"])

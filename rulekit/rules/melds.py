@@ -167,6 +167,7 @@ class MeldRules:
         self._full = (1 << span) - 1
         self._memo: dict[tuple, bool] = {}
         self._valid: dict[tuple, bool] = {}  # valid()'s answers
+        self._joinable: dict[tuple, set[int]] = {}  # joinable()'s answers
         self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
         self._barren: deque[frozenset[int]] = deque(maxlen=8)  # hands found to form no meld
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
@@ -268,6 +269,84 @@ class MeldRules:
                                    size_hi)
                 or self._run_possible(req_nat, req_w, pool_nat, pool_w, size_lo, size_hi))
 
+    def joinable(self, required: list[int], pool: list[int], size_lo: int = 1,
+                 size_hi: int = 10**9) -> set[int]:
+        """The pool cards c for which possible(required + [c], pool without c) holds: one
+        question per hand (the legal picks of a meld), its pool's masks and counts made once."""
+        key = (tuple(required), frozenset(pool), size_lo, size_hi)
+        found = self._joinable.get(key)
+        if found is None:
+            if len(self._joinable) >= MEMO_SIZE:
+                self._joinable.clear()
+            found = self._joinable[key] = self._join(required, pool, size_lo, size_hi)
+        return found
+
+    def _join(self, required: list[int], pool: list[int], size_lo: int,
+              size_hi: int) -> set[int]:
+        ok, wild, value, bit, same = self.ok, self.wild, self.value, self._bit, self.same
+        if not all(ok[c] for c in required):
+            return set()
+        req_nat = [c for c in required if not wild[c]]
+        req_w = len(required) - len(req_nat)
+        pool_nat = [c for c in pool if ok[c] and not wild[c]]
+        pool_w = sum(1 for c in pool if ok[c] and wild[c])
+        out: set[int] = set()
+        # every wild of the pool alike: one question for them all
+        if pool_w and (self._set_possible(len(required) + 1, req_nat, req_w + 1, pool_nat,
+                                          pool_w - 1, size_lo, size_hi)
+                       or self._run_possible(req_nat, req_w + 1, pool_nat, pool_w - 1, size_lo,
+                                             size_hi)):
+            out.update(c for c in pool if ok[c] and wild[c])
+        if not pool_nat:
+            return out
+        # a natural card c: what the set and run searches see of it is its value and run key
+        # (the pool's masks are the same with c or without it, since c's value is required)
+        n_req = len(required) + 1
+        req_values = {value[c] for c in req_nat}
+        counts = Counter(value[c] for c in pool_nat)
+        set_lo = (max(self.set_min, size_lo, n_req) if self.set_min is not None else 0)
+        sets = self.set_min is not None and set_lo <= min(self.set_max, size_hi)
+        runs = self.run_min is not None
+        rmask = 0
+        for c in req_nat:
+            b = bit[c]
+            if not b or rmask & b:  # out of every run's range, or a repeated value
+                runs = False
+            rmask |= b
+        req_keys = set() if same is None else {same[c] for c in req_nat}
+        if len(req_keys) > 1:
+            runs = False
+        every = 0
+        by_key: dict[Any, int] = {}
+        for c in pool_nat:
+            every |= bit[c]
+            if same is not None:
+                by_key[same[c]] = by_key.get(same[c], 0) | bit[c]
+        low, high, wl, wh = self.low, self.high, self._wl, self._wh
+        answers: dict[tuple, bool] = {}  # per value and run key
+        for c in pool_nat:
+            x = value[c]
+            k = None if same is None else same[c]
+            fits = answers.get((x, k))
+            if fits is None:
+                fits = False
+                if sets and req_values <= {x} and low <= x <= high:
+                    wild_fits = wl <= x <= wh
+                    fits = ((not req_w or wild_fits)
+                            and n_req + counts[x] - 1 + (pool_w if wild_fits else 0) >= set_lo)
+                if not fits and runs and bit[c] and not rmask & bit[c]:
+                    if same is None:
+                        fits = self._runs_within(rmask | bit[c], req_w, every, pool_w, size_lo,
+                                                 size_hi)
+                    elif not req_keys or req_keys == {k}:
+                        avail = every if k is None else by_key.get(k, 0)
+                        fits = self._runs_within(rmask | bit[c], req_w, avail, pool_w, size_lo,
+                                                 size_hi)
+                answers[(x, k)] = fits
+            if fits:
+                out.add(c)
+        return out
+
     def _set_possible(self, n_req: int, req_nat: list[int], req_w: int, pool_nat: list[int],
                       pool_w: int, size_lo: int, size_hi: int) -> bool:
         if self.set_min is None:
@@ -337,18 +416,22 @@ class MeldRules:
             for c in pool_nat:
                 m |= bit[c]
             masks = {None: m}
+        return any(self._runs_within(rmask, req_w, avail, pool_w, size_lo, size_hi)
+                   for avail in masks.values())
+
+    def _runs_within(self, rmask: int, req_w: int, avail: int, pool_w: int, size_lo: int,
+                     size_hi: int) -> bool:
+        """Whether a run holds every required value (rmask) and req_w wilds, the rest from
+        the values present (avail) and pool_w wilds."""
         nr = rmask.bit_count()
         wilds = req_w + pool_w
         lo, hi = self.low, self.high
-        length_lo = max(self.run_min, size_lo, nr + req_w)
+        length_lo = max(self.run_min or 0, size_lo, nr + req_w)
         length_hi = min(self.run_max, size_hi, hi - lo + 1)
         if length_lo > length_hi:
             return False
         if not wilds:  # the common hand without wilds: runs of present values, by shifts
-            for avail in masks.values():
-                if self._plain_run(avail | rmask, rmask, length_lo, length_hi):
-                    return True
-            return False
+            return self._plain_run(avail | rmask, rmask, length_lo, length_hi)
         full, fit = self._full, self._fit
         slot = fit & ~rmask
         if rmask:
@@ -359,21 +442,20 @@ class MeldRules:
             rmax = -1
             first, last = 0, hi - lo + 1 - length_lo
         top = hi - lo  # the highest offset
-        for avail in masks.values():
-            missing = full & ~(avail | rmask)
-            bad = missing & ~fit
-            for a in range(first, last + 1):
-                length = max(length_lo, rmax - a + 1)
-                while req_w > ((slot >> a) & ((1 << length) - 1)).bit_count():
-                    length += 1
-                    if length > length_hi:
-                        break
-                if length > length_hi or a + length - 1 > top:
-                    continue
-                window = ((1 << length) - 1) << a
-                if bad & window or (missing & window).bit_count() > wilds:
-                    continue
-                return True
+        missing = full & ~(avail | rmask)
+        bad = missing & ~fit
+        for a in range(first, last + 1):
+            length = max(length_lo, rmax - a + 1)
+            while req_w > ((slot >> a) & ((1 << length) - 1)).bit_count():
+                length += 1
+                if length > length_hi:
+                    break
+            if length > length_hi or a + length - 1 > top:
+                continue
+            window = ((1 << length) - 1) << a
+            if bad & window or (missing & window).bit_count() > wilds:
+                continue
+            return True
         return False
 
     @staticmethod

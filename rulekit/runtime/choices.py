@@ -21,18 +21,8 @@ def _meld_faces(param: CompiledParam, picked: list[int], avail: list[int], low: 
     g = param.game
     rules = g.meld_rules
     assert rules is not None  # a `meld: true` parameter is refused at load time without melds
-    faces, kind_of = g.face_of, rules.kind_of
-    out: set[int] = set()
-    tried: dict[int, bool] = {}  # cards of one kind are interchangeable: ask once per kind
-    for c in avail:
-        k = kind_of[c]
-        fits = tried.get(k)
-        if fits is None:
-            fits = tried[k] = rules.possible(picked + [c], [x for x in avail if x != c], low,
-                                             high)
-        if fits:
-            out.add(faces[c])
-    return out
+    faces = g.face_of
+    return {faces[c] for c in rules.joinable(picked, avail, low, high)}
 
 
 def why_refused(param: CompiledParam, s: StateFields, frame: BuildFrame, text: str) -> Reason:
