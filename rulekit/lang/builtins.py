@@ -125,11 +125,19 @@ def _can_form_meld(s: Any, span: int, cards: Any) -> bool:
     return possible
 
 
-def _can_meld_with(s: Any, span: int, c: Any, cards: Any) -> bool:
+def _can_meld_with(s: Any, span: int, c: Any, cards: Any, size: Any = None) -> bool:
     others = _scanned_cards(s, cards, span)
-    if c is None:
+    required = c if isinstance(c, list) else [c]
+    if not required or None in required or len(set(required)) < len(required):
+        return False  # no card, or a card twice: no meld holds them
+    if size is None:
+        lo, hi = 1, 10**9
+    elif size < 1:
         return False
-    possible: bool = s.game.meld_rules.possible([c], [x for x in others if x != c])
+    else:
+        lo = hi = size
+    possible: bool = s.game.meld_rules.possible(
+        required, [x for x in others if x not in required], lo, hi)
     return possible
 
 
@@ -246,10 +254,17 @@ class BuiltinsMixin:
             arity(1)
             return self.values_call(BOOL, _can_form_meld, "can_form_meld(cards)",
                                     [cards_arg(0)], span)
-        arity(2)  # can_meld_with(card, cards)
-        need(0, CARD, "a card")
-        return self.values_call(BOOL, _can_meld_with, "can_meld_with(card, cards)",
-                                [args[0], cards_arg(1)], span)
+        arity(2, 3)  # can_meld_with(card or cards, cards[, size])
+        first = args[0]
+        if not compatible(CARD, first.type):
+            if first.type != ZONE and not compatible(CARDS, first.type):
+                raise fail(trees[0], f"can_meld_with() needs a card or cards first, but this "
+                           f"is {describe(first.type)}")
+            first = cards_arg(0)
+        if len(args) == 3:
+            need(2, INT, "a number (the meld's size)")
+        return self.values_call(BOOL, _can_meld_with, "can_meld_with(cards, cards, size)",
+                                [first, cards_arg(1), *args[2:]], span)
 
     def builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
                 scope: Scope) -> Typed:
