@@ -187,11 +187,18 @@ class MeldRules:
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
         """Whether some valid new meld holds every required card and only pool cards besides."""
-        # "can these cards form a meld" is asked of one hand again and again, each card left
-        # out in turn: a meld found in a hand (a witness) answers yes for every hand holding it
+        # the same questions come back (a condition, then the choices it guards)
+        hand = frozenset(pool)
+        key = (tuple(required), hand, size_lo, size_hi)
+        memo = self._memo
+        found = memo.get(key)
+        if found is not None:
+            return found
         plain = not required and size_lo == 1 and size_hi == 10**9
         if plain:
-            hand = set(pool)
+            # "can these cards form a meld" is asked of one hand again and again, each card
+            # left out in turn: a meld found in a hand (a witness) answers yes for every hand
+            # holding it
             for w in self._witnesses:
                 if w <= hand:
                     return True
@@ -199,20 +206,15 @@ class MeldRules:
             for w in self._barren:
                 if hand <= w:
                     return False
-        # and the same questions come back (a condition, then the choices it guards)
-        key = (tuple(required), frozenset(pool), size_lo, size_hi)
-        memo = self._memo
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            found = memo[key] = self._possible(required, pool, size_lo, size_hi)
-            if found and plain:
-                meld = self._witness(pool)
-                if meld:
-                    self._witnesses.appendleft(meld)
-            elif plain:
-                self._barren.appendleft(frozenset(pool))
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = self._possible(required, pool, size_lo, size_hi)
+        if found and plain:
+            meld = self._witness(pool)
+            if meld:
+                self._witnesses.appendleft(meld)
+        elif plain:
+            self._barren.appendleft(hand)
         return found
 
     def _witness(self, pool: list[int]) -> frozenset[int] | None:
