@@ -68,7 +68,10 @@ def scanned(s: Any, xs: Any, per: int = 1) -> Any:
     first: the value-level form generated code calls."""
     if not xs:
         return ()
-    charge(s, len(xs) * per)
+    left = s.work - len(xs) * per  # charge() written out: generated code calls this most
+    s.work = left
+    if left < 0:
+        over_budget(s)
     return xs
 
 

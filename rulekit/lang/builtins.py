@@ -13,6 +13,7 @@ from .budget import (
     _bounded,
     _scanned,
     charge,
+    over_budget,
     scanned,
 )
 from .parsing import fail
@@ -88,7 +89,10 @@ def _meld_value(s: Any, c: Any) -> int:
 def _scanned_cards(s: Any, cards: Any, span: int) -> list:
     """cards as a list (none: no cards), their number and the values' span charged."""
     cards = list(cards or ())
-    charge(s, len(cards) + span)
+    left = s.work - len(cards) - span  # charge() written out: every meld question calls this
+    s.work = left
+    if left < 0:
+        over_budget(s)
     return cards
 
 
@@ -110,6 +114,13 @@ def extends_any(s: Any, m: Any, cards: list) -> bool:
         return False
     extends: bool = s.extends_any(m, cards)
     return extends
+
+
+def extends_any_of(s: Any, melds: list, cards: list) -> bool:
+    """any(any(can_extend(m, c) for c in cards) for m in melds), the cards read once."""
+    if not cards:
+        return False
+    return any(extends_any(s, m, cards) for m in melds)
 
 
 def extended_by(s: Any, melds: list, c: Any) -> bool:
@@ -142,8 +153,8 @@ def _can_meld_with(s: Any, span: int, c: Any, cards: Any, size: Any = None) -> b
 
 
 # the meld questions: a definition asking one is worth keeping (rulekit.lang.expressions)
-MELD_QUESTIONS = (_is_meld, _can_extend, extends_any, extended_by, _can_form_meld,
-                  _can_meld_with)
+MELD_QUESTIONS = (_is_meld, _can_extend, extends_any, extends_any_of, extended_by,
+                  _can_form_meld, _can_meld_with)
 
 
 def _team(s: Any, p: Any) -> int:
