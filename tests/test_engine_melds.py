@@ -4,6 +4,7 @@ step-by-step choice of a meld's cards (tested on a tiny rummy, tests/engine/meld
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -343,4 +344,34 @@ def test_a_meld_question_folded_over_a_list_answers_as_the_loop_does(
     looped = rulekit.load(path)
     assert "any(can_extend(" in folded.generated_source()  # the folded question's label
     assert "any(can_extend(" not in looped.generated_source()
+    if name == "chami":  # can_extend_any: over the table's melds, each over the hand's cards
+        assert "any(any(can_extend(m, c) for c in cards) for m in melds)" in \
+            folded.generated_source()
     play_side_by_side(folded, looped, players, 4, random.Random(5), 600)
+
+
+def test_cards_drawn_at_random_are_drawn_for_each_meld_as_the_loop_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`any(any(can_extend(m, c) for c in CARDS) for m in MELDS)` reads CARDS once for all the
+    melds only when reading it draws nothing at random: a random card is drawn once per meld,
+    as the loop written out draws it."""
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", "")
+    text = (ENGINE / "melds.yaml").read_text(encoding="utf-8")
+    nested = "any(any(can_extend(m, c) for c in {cards}) for m in melds(table))"
+    effect = ("      - if: \"{test}\"\n        then: [add 1 to actor.points]\n")
+    plain = effect.format(test=nested.format(cards="actor.hand"))
+    drawn = effect.format(test=nested.format(cards="[random(actor.hand)]"))
+    anchor = "      - extend target with first(card)\n"
+    assert anchor in text
+
+    def folded_questions(ruleset: str) -> int:
+        """How many times the generated module asks the folded question."""
+        source = rulekit.load_text(ruleset, "melds.yaml").generated_source()
+        label = "any(any(can_extend(m, c) for c in cards) for m in melds)"
+        name = re.search(rf"#   (_k\d+): {re.escape(label)}", source)
+        return 0 if name is None else source.count(f"{name.group(1)}(s,")
+
+    before = folded_questions(text)  # the add_on action asks it, in its 'when'
+    assert before >= 1
+    assert folded_questions(text.replace(anchor, anchor + plain)) == before + 1
+    assert folded_questions(text.replace(anchor, anchor + drawn)) == before

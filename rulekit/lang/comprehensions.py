@@ -14,7 +14,7 @@ from .budget import (
     charge,
     scanned,
 )
-from .builtins import extended_by, extends_any
+from .builtins import extended_by, extends_any, extends_any_of
 from .codegen import MAX_PARENS
 from .parsing import (
     fail,
@@ -53,10 +53,12 @@ class ComprehensionsMixin:
         closure_calls: int
 
     def _generated(self, var_tok: Tree | Token, iter_tree: Tree, cond_tree: Tree | None,
-                   body_tree: Tree, scope: Scope) -> tuple[Typed, Typed | None, str, str] | None:
+                   body_tree: Tree, scope: Scope
+                   ) -> tuple[Typed, Typed | None, str, str, bool] | None:
         """The comprehension as Python: (body, condition, the loop's variable, the source of
-        its charged items), when its body and condition are all generated source (their loop
-        variable a Python local); None when a part is a closure reading it from the env."""
+        its charged items, whether they use randomness), when its body and condition are all
+        generated source (their loop variable a Python local); None when a part is a closure
+        reading it from the env."""
         start = (self.weight, self.nodes)
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
@@ -82,7 +84,7 @@ class ComprehensionsMixin:
         w = self.weight - before[0]
         items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
         charged = self.gen.ref(scanned, "a list read whole, charged to the budget")
-        return body, cond, var, f"{charged}(s, {items}, {w})"
+        return body, cond, var, f"{charged}(s, {items}, {w})", it.uses_random
 
     # -- comprehensions -------------------------------------------------------------------
     def _generator(self, var_tok: Tree | Token, iter_tree: Tree, cond_tree: Tree | None,
@@ -114,9 +116,9 @@ class ComprehensionsMixin:
         body_tree, var_tok, iter_tree, cond_tree = tree.children
         made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
         if made is not None:
-            gbody, gcond, var, charged = made
+            gbody, gcond, var, charged, rnd = made
             return self.code(list_of(gbody.type), self._loop("", gbody, gcond, var, charged, "[]"),
-                             names=gbody.names)
+                             names=gbody.names, uses_random=rnd)
         body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
 
@@ -218,7 +220,7 @@ class ComprehensionsMixin:
         return Typed(INT, extreme, names=body.names)
 
     def _aggregate(self, name: str, body_tree: Tree, body: Typed, cond: Typed | None, var: str,
-                   items: str) -> Typed | None:
+                   items: str, rnd: bool) -> Typed | None:
         """An aggregate over a generated comprehension; None to let the closure form report a
         body of the wrong type."""
         if (name in ("all", "any") and body.type != BOOL) or \
@@ -228,44 +230,57 @@ class ComprehensionsMixin:
             if cond is None and body.type == BOOL:
                 cond = body  # count(c.x == 1 for c in z) counts the true ones
             one = Typed(INT, src="1")
-            return self.code(INT, self._loop("sum", one, cond, var, items))
+            return self.code(INT, self._loop("sum", one, cond, var, items), uses_random=rnd)
         if name == "sum":
             tmp, bounded = self.gen.temp(), self.gen.bounded
             total = self._loop("sum", body, cond, var, items)
             return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := {total}) <= {MAX_INT} "
-                             f"else {bounded}({tmp}))")
+                             f"else {bounded}({tmp}))", uses_random=rnd)
         if name == "any" and cond is None:
-            folded = self._folded(body, var, items)
+            folded = self._folded(body, var, items, rnd)
             if folded is not None:
                 return folded
         if name in ("all", "any"):
-            return self.code(BOOL, self._loop(name, body, cond, var, items))
+            return self.code(BOOL, self._loop(name, body, cond, var, items), uses_random=rnd)
         if name == "first":
             return self.code(body.type, self._loop("next", body, cond, var, items, "()"),
-                             names=body.names)
-        return self.code(INT, self._loop(name, body, cond, var, items, "()"), names=body.names)
+                             names=body.names, uses_random=rnd)
+        return self.code(INT, self._loop(name, body, cond, var, items, "()"), names=body.names,
+                         uses_random=rnd)
 
-    def _folded(self, body: Typed, var: str, items: str) -> Typed | None:
+    def _folded(self, body: Typed, var: str, items: str, rnd: bool) -> Typed | None:
         """`any(can_extend(M, x) for x in xs)` (or over melds, `for x in ms` as the meld) as one
         question for the whole list, which the state answers without a call per element; None
         when body is not such a call. M is read once, and only for a list that is not empty
-        (as the loop reads it at its first element): only when it is free of x and of random."""
-        if body.call is None or body.call[0] != "can_extend":
+        (as the loop reads it at its first element): only when it is free of x and of random.
+        Over melds, a folded question over cards folds again: the cards read once, not once per
+        meld, when they are free of the meld and of random."""
+        if body.call is None or body.call[0] not in ("can_extend", "extends_any"):
             return None
-        meld, card = body.call[1]
         loop_var = re.compile(rf"\b{var}\b")
         xs = self.gen.temp()
+        if body.call[0] == "extends_any":
+            meld, cards, cards_random = body.call[1]
+            if meld.src != var or cards_random or loop_var.search(cards):
+                return None
+            ask = self.gen.ref(extends_any_of,
+                               "any(any(can_extend(m, c) for c in cards) for m in melds)")
+            return self.code(BOOL, f"({ask}(s, {xs}, {cards}) if ({xs} := {items}) else False)",
+                             body, uses_random=rnd)
+        meld, card = body.call[1]
         if card.src == var and meld.src is not None and not meld.uses_random \
                 and not loop_var.search(meld.src):
             ask = self.gen.ref(extends_any, "any(can_extend(meld, c) for c in cards)")
-            call = f"{ask}(s, {meld.src}, {xs})"
-        elif meld.src == var and card.src is not None and not card.uses_random \
+            typed = self.code(BOOL, f"({ask}(s, {meld.src}, {xs}) if ({xs} := {items}) else False)",
+                              body, uses_random=rnd)
+            typed.call = ("extends_any", [meld, items, rnd])
+            return typed
+        if meld.src == var and card.src is not None and not card.uses_random \
                 and not loop_var.search(card.src):
             ask = self.gen.ref(extended_by, "any(can_extend(m, card) for m in melds)")
-            call = f"{ask}(s, {xs}, {card.src})"
-        else:
-            return None
-        return self.code(BOOL, f"({call} if ({xs} := {items}) else False)", body)
+            return self.code(BOOL, f"({ask}(s, {xs}, {card.src}) if ({xs} := {items}) else False)",
+                             body, uses_random=rnd)
+        return None
 
     def _loop(self, fn: str, body: Typed, cond: Typed | None, var: str, items: str,
               brackets: str = "()") -> str:

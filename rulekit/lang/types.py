@@ -71,7 +71,7 @@ class Typed:
         self.gen = gen  # the codegen.Module src belongs to
         # the built-in this is a call of, with its arguments, where an aggregate over a list can
         # ask it once for the whole list (rulekit.lang.comprehensions); else None
-        self.call: tuple[str, list[Typed]] | None = None
+        self.call: tuple[str, list[Any]] | None = None
 
     @property
     def fn(self) -> Fn:
