@@ -75,6 +75,13 @@ def scanned(s: Any, xs: Any, per: int = 1) -> Any:
     return xs
 
 
+def joined(s: Any, xs: Any, ys: Any) -> list:
+    """xs + ys (none is no items), the joined list's size charged before it is made."""
+    xs, ys = xs or [], ys or []
+    charge(s, len(xs) + len(ys))
+    return [*xs, *ys]
+
+
 def _scanned(f: Fn, extra: int = 0) -> Fn:
     """f, a list, charging its length (and extra) to the budget: the caller reads it all.
 

@@ -21,6 +21,7 @@ from .budget import (
     _bounded,
     charge,
     charged,
+    joined,
     scanned,
 )
 from .builtins import MELD_QUESTIONS, BuiltinsMixin
@@ -74,6 +75,11 @@ _ENV = re.compile(r"\be\b")
 _KEPT_TYPES = frozenset({BOOL, INT, CARD, PLAYER, STR, TEAM, MELD})  # arguments: hashable
 # values: those, and lists of them (only conditions read a kept value, and none changes a list)
 _KEPT_VALUES = _KEPT_TYPES | {list_of(t) for t in _KEPT_TYPES}
+
+
+def division_by_zero() -> int:
+    """Raise the rule error for `//` or `%` by zero (generated code calls it)."""
+    raise RuleRuntimeError("", "division by zero")
 
 
 class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
@@ -490,14 +496,8 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if op == "+" and elem_of(a.type) and elem_of(b.type) and a.type != ZONE and b.type != ZONE:
             if not compatible(a.type, b.type):
                 raise fail(op_tok, f"cannot join {describe(a.type)} and {describe(b.type)}")
-            fa, fb = a.fn, b.fn
-
-            def join(s: Any, e: dict) -> list:
-                xs, ys = fa(s, e) or [], fb(s, e) or []  # none: no cards
-                charge(s, len(xs) + len(ys))  # the joined list's size, before it is made
-                return xs + ys
-
-            return Typed(a.type, join)
+            join = self.gen.ref(joined, "two lists joined, charged to the budget")
+            return self.code(a.type, f"{join}(s, {self.src(a)}, {self.src(b)})", a, b)
         for side, node in ((a, left), (b, right)):
             if side.type not in (INT, ANY):  # ANY: an error reported elsewhere
                 raise fail(node, f"'{op}' needs numbers, but this is {describe(side.type)}")
@@ -508,16 +508,12 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 return self.code(INT, f"{bounded}({value})", a, b)
             return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := {value}) <= {MAX_INT} "
                              f"else {bounded}({tmp}))", a, b)
-        fa, fb = a.fn, b.fn
-        rnd = a.uses_random or b.uses_random
-
-        def div(s: Any, e: dict) -> int:
-            d = fb(s, e)
-            if d == 0:
-                raise RuleRuntimeError("", "division by zero")
-            return fa(s, e) // d if op == "//" else fa(s, e) % d
-
-        return Typed(INT, div, uses_random=rnd)
+        if b.is_const and type(b.const) is int and b.const != 0:
+            return self.code(INT, f"({self.src(a)} {op} {b.const!r})", a, b)
+        # the divisor first, as it is checked before the dividend is worked out
+        tmp, zero = self.gen.temp(), self.gen.ref(division_by_zero, "raises 'division by zero'")
+        return self.code(INT, f"({self.src(a)} {op} {tmp} if ({tmp} := {self.src(b)}) != 0 "
+                         f"else {zero}())", a, b)
 
     def c_neg(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, INT, "the operand of '-'")
