@@ -120,7 +120,8 @@ def extends_any_of(s: Any, melds: list, cards: list) -> bool:
     """any(any(can_extend(m, c) for c in cards) for m in melds), the cards read once."""
     if not cards:
         return False
-    return any(extends_any(s, m, cards) for m in melds)
+    extends: bool = s.extends_any_of(melds, cards)
+    return extends
 
 
 def extended_by(s: Any, melds: list, c: Any) -> bool:

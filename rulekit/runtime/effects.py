@@ -230,6 +230,22 @@ class EffectsMixin(StateFields):
             found = self._extenders(self.meld_id(m))
         return not found.keys().isdisjoint(cards)
 
+    def extends_any_of(self, melds: list, cards: list) -> bool:
+        """Whether any of cards can extend any of melds (none skipped): one question for a
+        hand and the melds it might add to."""
+        cache = self._meld_cache
+        for m in melds:
+            if m is None:
+                continue
+            found = cache.get(("ext", m))
+            if found is None:
+                if all(c is None for c in cards):
+                    return False  # as asking card by card: no card asked, no meld checked
+                found = self._extenders(self.meld_id(m))
+            if not found.keys().isdisjoint(cards):
+                return True
+        return False
+
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
         """Add a card to a meld (a run at the end its value fits)."""
         rules, mo, av = self._melds()
@@ -247,8 +263,14 @@ class EffectsMixin(StateFields):
         mo[card] = m
         av[card] = v if rules.wild[card] else None
         cache = self._meld_cache  # the card came from no meld (moving it out clears them all)
+        info = cache.get(m)
         for key in (m, ("ext", m), ("extw", m), ("in", zone)):
             cache.pop(key, None)
+        # the meld's values and cards, one more: kept as they are (its run key too, unless
+        # none was known: the new card may be the first natural one)
+        if info is not None and (info[1] is not None or rules.same is None or rules.wild[card]):
+            values, run_key, members = info
+            cache[m] = (values + [v], run_key, members | {card})
 
     def reveal(self, cards: list[int]) -> None:
         """Turn cards face up where they lie: everyone may see them now."""
