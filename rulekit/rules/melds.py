@@ -7,7 +7,7 @@ wild (they stand for any value, fixed when laid).
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -223,8 +223,9 @@ class MeldRules:
         nats = [c for c in pool if ok[c] and not wild[c]]
         if self.set_min is not None and self.set_min <= self.set_max:
             need = max(self.set_min, 1)
-            for x, k in Counter(value[c] for c in nats).items():
-                if k >= need and self.low <= x <= self.high:
+            vals = [value[c] for c in nats]
+            for x in set(vals):  # (a Counter costs more than it saves on a hand)
+                if self.low <= x <= self.high and vals.count(x) >= need:
                     return frozenset([c for c in nats if value[c] == x][:need])
         length = max(self.run_min or 0, 1)
         if self.run_min is None or length > min(self.run_max, self.high - self.low + 1):
@@ -305,7 +306,8 @@ class MeldRules:
         # (the pool's masks are the same with c or without it, since c's value is required)
         n_req = len(required) + 1
         req_values = {value[c] for c in req_nat}
-        counts = Counter(value[c] for c in pool_nat)
+        pool_values = [value[c] for c in pool_nat]
+        counts = {x: pool_values.count(x) for x in set(pool_values)}
         set_lo = (max(self.set_min, size_lo, n_req) if self.set_min is not None else 0)
         sets = self.set_min is not None and set_lo <= min(self.set_max, size_hi)
         runs = self.run_min is not None
@@ -366,7 +368,9 @@ class MeldRules:
             x = values.pop()
             counts = {x: vals.count(x)}
         elif vals:
-            counts = Counter(vals)
+            if n_req + len(vals) + pool_w < lo:
+                return False  # too few cards for any set
+            counts = {x: vals.count(x) for x in set(vals)}
         else:
             counts = {wl: 0}
         for x, k in counts.items():
