@@ -90,20 +90,6 @@ def test_the_cards_that_can_join_a_meld_are_found_in_one_question(
     assert rules.joinable(required, pool, size_lo, size_hi) == one_by_one
 
 
-@settings(max_examples=400, deadline=None)
-@given(meld_rules_and_hands())
-def test_cards_of_one_kind_stand_for_each_other_in_a_meld(
-        case: tuple[MeldRules, list[int], list[int], int, int]) -> None:
-    """The legal picks of a meld are asked once per kind of card (kind_of): any two cards of a
-    pool with one kind get the same answer to 'can a meld hold the picked cards and this one'."""
-    rules, required, pool, size_lo, size_hi = case
-    first: dict[int, bool] = {}
-    for c in pool:
-        got = meld_reference.possible(rules, required + [c], [x for x in pool if x != c],
-                                      size_lo, size_hi)
-        assert first.setdefault(rules.kind_of[c], got) == got
-
-
 @settings(max_examples=500, deadline=None)
 @given(meld_rules_and_hands(), st.randoms(use_true_random=False))
 def test_a_meld_is_valid_in_any_order_and_its_answer_is_kept_as_such(

@@ -177,12 +177,6 @@ class MeldRules:
             if self.ok[c] and not self.wild[c]:
                 self._naturals.setdefault(v, []).append(c)
         self._wilds = [c for c in range(len(self.value)) if self.ok[c] and self.wild[c]]
-        # per card: its kind for melds (what melds see of it: meldable, wild, value, run key);
-        # two cards of a kind can stand for each other in every meld question
-        kinds: dict[tuple, int] = {}
-        self.kind_of = [kinds.setdefault(
-            (self.ok[c], self.wild[c], self.value[c], None if self.same is None else self.same[c]),
-            len(kinds)) for c in range(len(self.value))]
 
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:
