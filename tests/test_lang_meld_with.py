@@ -54,9 +54,11 @@ def test_a_number_first_is_a_located_error() -> None:
 
 def test_shamus_asking_each_meld_once_plays_as_asking_card_by_card(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """shamus.yaml asks `can_meld_with([taken_top, c], cards(q.hand), 3)` and lists the cards
-    that extend a meld once; the card-by-card wording it replaced (H5: "a new meld with the
-    taken card and two cards of the hand") offers the same actions at every decision."""
+    """shamus.yaml asks `can_meld_with([taken_top, c], cards(q.hand), 3)`, lists the cards that
+    extend a meld once and asks whether the hand holds a meld once; the card-by-card wording it
+    replaced (H5: "a new meld with the taken card and two cards of the hand", "no new meld may
+    still be formable from the hand and no card in hand may still extend a meld") offers the
+    same actions at every decision."""
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")
     text = (RULESETS / "shamus.yaml").read_text(encoding="utf-8")
     replaced = {
@@ -65,8 +67,11 @@ def test_shamus_asking_each_meld_once_plays_as_asking_card_by_card(
             'for d in q.hand)"',
         'can_lay_taken(q): "can_meld_with(taken_top, cards(q.hand), 3)"':
             'can_lay_taken(q): "any(lays_with(q, c) for c in q.hand if c != taken_top)"',
+        "not (hand_melds(q) and can_form_meld([d for d in q.hand if d != c]))":
+            "not can_form_meld([d for d in q.hand if d != c])",
         "not any(d != c for d in extenders(q))": "not any(extends(q, d) for d in q.hand if d != c)",
-        "size(extenders(q)) == 0": "not any(extends(q, d) for d in q.hand)",
+        "not hand_melds(q) and size(extenders(q)) == 0":
+            "not can_form_meld(cards(q.hand)) and not any(extends(q, d) for d in q.hand)",
     }
     for new, old in replaced.items():
         assert new in text
