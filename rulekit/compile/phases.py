@@ -279,6 +279,7 @@ class PhasesMixin(CompilerBase):
                 setattr(cp, key, typed.fn if typed else (lambda s, e: 0))
                 if typed is not None and typed.is_const and type(typed.const) is int:
                     bounds[key] = typed.const
+                    setattr(cp, f"{key}_const", typed.const)
         if p.where is not None:
             cp.where_text = str(p.where)
             typed = self.expr(p.where, path + ("where",), where_scope, BOOL, "'where'")

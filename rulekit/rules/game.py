@@ -41,6 +41,8 @@ class CompiledParam:
     prompt: str | None = None
     meld: bool = False  # cards: only picks that can still end in a valid new meld
     where_text: str = ""
+    min_const: int | None = None  # 'min' and 'max' when they are plain numbers
+    max_const: int | None = None
     names: dict | None = None  # a choice among numbers shown by name (value -> text key)
     _choose: dict = field(default_factory=dict, repr=False)
     # the legal steps of a number parameter without 'where', per (min, max): made once

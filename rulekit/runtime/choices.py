@@ -67,30 +67,54 @@ def param_env(param: CompiledParam, frame: BuildFrame) -> dict:
     return env
 
 
-def max_picks(param: CompiledParam, s: StateFields, env: dict) -> int:
-    """How many cards may be picked at most."""
+def max_picks(param: CompiledParam, s: StateFields, env: dict, src: Any = None) -> int:
+    """How many cards may be picked at most (src: the source, if it was just read)."""
     if param.max is None:
-        src = param.source(s, env)
+        if src is None:
+            src = param.source(s, env)
         return len(s.zones[src]) if isinstance(src, int) else len(src)
+    if param.max_const is not None:
+        return param.max_const
     return param.game.guard(param.r_max, param.max, s, env)
+
+
+def limit_env(param: CompiledParam, frame: BuildFrame) -> dict:
+    """The names max_picks() needs: none of its own when 'max' is absent or a number."""
+    if param.max is None or param.max_const is not None:
+        return frame.env
+    return param_env(param, frame)
 
 
 def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
     """The legal steps for this parameter now (unguarded: s.at names the rule evaluated, for
     the guard of the decision, State._apply or _compute_legal)."""
     g = param.game
-    env = param_env(param, frame)
     if param.kind == "cards":
+        # the source sees the action's names; 'max', 'min' and 'where' see 'picked' too (and
+        # 'where' its 'it'): a copy made only for those that are not plain numbers
+        env: dict | None = None
         s.at = param.r_from
-        src = param.source(s, env)
+        src = param.source(s, frame.env)
         cards = s.zones[src] if isinstance(src, int) else src
         picked = frame.picked
         out: list[Action] = []
         # no 'max': as many as the source holds (read just now: not evaluated again)
-        s.at = param.r_max
-        high = len(cards) if param.max is None else param.max(s, env)
-        s.at = param.r_min
-        low = 1 if param.min is None else param.min(s, env)
+        if param.max is None:
+            high = len(cards)
+        elif param.max_const is not None:
+            high = param.max_const
+        else:
+            env = param_env(param, frame)
+            s.at = param.r_max
+            high = param.max(s, env)
+        if param.min is None:
+            low = 1
+        elif param.min_const is not None:
+            low = param.min_const
+        else:
+            env = env or param_env(param, frame)
+            s.at = param.r_min
+            low = param.min(s, env)
         if len(picked) < high:
             faces = g.face_of
             where = param.where
@@ -98,6 +122,7 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
             if where is None and not param.meld:
                 seen = {faces[c] for c in cards if c not in picked}
             else:
+                env = env or param_env(param, frame)
                 seen = set()
                 avail = []
                 s.at = param.r_where
@@ -119,6 +144,7 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
                                    and g.meld_rules.check(picked) is not None):
             out.append(g.done_actions[param.name])
         return out
+    env = param_env(param, frame)
     if param.kind == "number":
         s.at = param.r_min
         lo = param.min(s, env)

@@ -17,7 +17,7 @@ from ..lang.turnorder import NO_HOOK
 from ..rules.game import RULE_FAILURES, failure
 from ..rules.reasons import Reason, say
 from . import knowledge
-from .choices import max_picks, param_env, why_refused
+from .choices import limit_env, max_picks, why_refused
 from .eventlog import EventLog, NoLog
 from .fields import StateFields
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
@@ -372,9 +372,10 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         act = g.actions[frame.action]
         param = act.params[frame.pidx]
         if kind == PICK:
-            card = self._card_of_face(param.source(self, frame.env), action.value, frame.picked)
+            src = param.source(self, frame.env)
+            card = self._card_of_face(src, action.value, frame.picked)
             frame.picked.append(card)
-            if len(frame.picked) >= max_picks(param, self, param_env(param, frame)):
+            if len(frame.picked) >= max_picks(param, self, limit_env(param, frame), src):
                 self._finish_param(frame, act, frame.picked)
                 return
             self._legal = self._param_choices(frame, act)
