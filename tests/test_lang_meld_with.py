@@ -70,6 +70,7 @@ def test_shamus_asking_each_meld_once_plays_as_asking_card_by_card(
         "not (hand_melds(q) and can_form_meld([d for d in q.hand if d != c]))":
             "not can_form_meld([d for d in q.hand if d != c])",
         "not any(d != c for d in extenders(q))": "not any(extends(q, d) for d in q.hand if d != c)",
+        "else size(extenders(actor)) > 0)": "else any(extends(actor, c) for c in actor.hand))",
         "not hand_melds(q) and size(extenders(q)) == 0":
             "not can_form_meld(cards(q.hand)) and not any(extends(q, d) for d in q.hand)",
     }
