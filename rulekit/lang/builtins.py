@@ -128,8 +128,8 @@ def extended_by(s: Any, melds: list, c: Any) -> bool:
     """any(can_extend(m, c) for m in melds), asked once for the list."""
     if c is None:
         return False
-    can = s.can_extend
-    return any(m is not None and can(m, c) for m in melds)
+    extended: bool = s.extended_by(melds, c)
+    return extended
 
 
 def _can_form_meld(s: Any, span: int, cards: Any) -> bool:

@@ -230,6 +230,20 @@ class EffectsMixin(StateFields):
             found = self._extenders(self.meld_id(m))
         return not found.keys().isdisjoint(cards)
 
+    def extended_by(self, melds: list, card: int) -> bool:
+        """Whether card can extend any of melds (none skipped): one question for a card and
+        the melds it might add to."""
+        cache = self._meld_cache
+        for m in melds:
+            if m is None:
+                continue
+            found = cache.get(("ext", m))
+            if found is None:
+                found = self._extenders(self.meld_id(m))
+            if card in found:
+                return True
+        return False
+
     def extends_any_of(self, melds: list, cards: list) -> bool:
         """Whether any of cards can extend any of melds (none skipped): one question for a
         hand and the melds it might add to."""
