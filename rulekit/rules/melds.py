@@ -202,7 +202,10 @@ class MeldRules:
                     return False
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        found = memo[key] = self._possible(required, pool, size_lo, size_hi)
+        found = self._without_wilds(pool) if plain else None
+        if found is None:
+            found = self._possible(required, pool, size_lo, size_hi)
+        memo[key] = found
         if found and plain:
             meld = self._witness(pool)
             if meld:
@@ -210,6 +213,46 @@ class MeldRules:
         elif plain:
             self._barren.appendleft(hand)
         return found
+
+    def _without_wilds(self, pool: list[int]) -> bool | None:
+        """possible([], pool) in one pass for a pool holding no wild (the usual hand), else
+        None: a set is enough cards of one value, a run enough values in a row of one key."""
+        ok, wild, value, bit, same = self.ok, self.wild, self.value, self._bit, self.same
+        counts: dict[int, int] = {}
+        masks: dict[Any, int] = {}
+        every = 0
+        for c in pool:
+            if not ok[c]:
+                continue
+            if wild[c]:
+                return None
+            v = value[c]
+            counts[v] = counts.get(v, 0) + 1
+            b = bit[c]
+            every |= b
+            if same is not None:
+                masks[same[c]] = masks.get(same[c], 0) | b
+        if self.set_min is not None:
+            need = max(self.set_min, 1)
+            if need <= self.set_max:
+                low, high = self.low, self.high
+                for x, k in counts.items():
+                    if k >= need and low <= x <= high:
+                        return True
+        if self.run_min is not None:
+            length = max(self.run_min, 1)
+            if length <= min(self.run_max, self.high - self.low + 1):
+                if same is not None and None in masks:  # a key of none matches every card
+                    masks[None] = every
+                for present in (masks.values() if same is not None else (every,)):
+                    run = present
+                    for i in range(1, length):
+                        run &= present >> i
+                        if not run:
+                            break
+                    if run:
+                        return True
+        return False
 
     def _witness(self, pool: list[int]) -> frozenset[int] | None:
         """Cards of pool forming a valid new meld without wilds (None if none is found so)."""
