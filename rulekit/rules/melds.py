@@ -202,21 +202,25 @@ class MeldRules:
                     return False
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        found = self._without_wilds(pool) if plain else None
-        if found is None:
+        meld = self._without_wilds(pool) if plain else None
+        if meld is None:
             found = self._possible(required, pool, size_lo, size_hi)
+        else:
+            found = meld is not False
         memo[key] = found
         if found and plain:
-            meld = self._witness(pool)
+            if type(meld) is not frozenset:
+                meld = self._witness(pool)
             if meld:
                 self._witnesses.appendleft(meld)
         elif plain:
             self._barren.appendleft(hand)
         return found
 
-    def _without_wilds(self, pool: list[int]) -> bool | None:
+    def _without_wilds(self, pool: list[int]) -> frozenset[int] | bool | None:
         """possible([], pool) in one pass for a pool holding no wild (the usual hand), else
-        None: a set is enough cards of one value, a run enough values in a row of one key."""
+        None: a set is enough cards of one value, a run enough values in a row of one key.
+        Yes comes as the meld found (a witness), or True if its cards are not told apart."""
         ok, wild, value, bit, same = self.ok, self.wild, self.value, self._bit, self.same
         counts: dict[int, int] = {}
         masks: dict[Any, int] = {}
@@ -238,20 +242,26 @@ class MeldRules:
                 low, high = self.low, self.high
                 for x, k in counts.items():
                     if k >= need and low <= x <= high:
-                        return True
+                        return frozenset([c for c in pool if ok[c] and value[c] == x][:need])
         if self.run_min is not None:
             length = max(self.run_min, 1)
             if length <= min(self.run_max, self.high - self.low + 1):
                 if same is not None and None in masks:  # a key of none matches every card
                     masks[None] = every
-                for present in (masks.values() if same is not None else (every,)):
+                for run_key, present in (masks.items() if same is not None else
+                                         ((None, every),)):
                     run = present
                     for i in range(1, length):
                         run &= present >> i
                         if not run:
                             break
                     if run:
-                        return True
+                        if same is not None and run_key is None:
+                            return True  # cards of several keys: the witness search names one
+                        first = (run & -run).bit_length() - 1
+                        by_bit = {bit[c]: c for c in reversed(pool) if ok[c] and (
+                            same is None or same[c] == run_key)}
+                        return frozenset(by_bit[1 << (first + i)] for i in range(length))
         return False
 
     def _witness(self, pool: list[int]) -> frozenset[int] | None:
