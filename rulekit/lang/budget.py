@@ -6,7 +6,6 @@ from typing import Any
 
 from ..errors import EvaluationLimitError
 from .types import (
-    Fn,
     Typed,
 )
 
@@ -80,14 +79,3 @@ def joined(s: Any, xs: Any, ys: Any) -> list:
     xs, ys = xs or [], ys or []
     charge(s, len(xs) + len(ys))
     return [*xs, *ys]
-
-
-def _scanned(f: Fn, extra: int = 0) -> Fn:
-    """f, a list, charging its length (and extra) to the budget: the caller reads it all.
-
-    A list that is none (a skipped cards parameter) is no cards: the empty tuple."""
-    def g(s: Any, e: dict) -> Any:
-        xs = f(s, e) or ()
-        charge(s, len(xs) + extra)
-        return xs
-    return g

@@ -10,8 +10,6 @@ from ..errors import RuleRuntimeError
 from . import turnorder
 from .budget import (
     MAX_INT,
-    _bounded,
-    _scanned,
     charge,
     over_budget,
     scanned,
@@ -340,28 +338,24 @@ class BuiltinsMixin:
             return self.code(INT, f"abs({self.src(args[0])})", args[0])
         if name in ("sum", "all", "any", "first"):
             arity(1)
-            et = elem_of(args[0].type)
+            a = args[0]
+            et = elem_of(a.type)
             if et is None:
-                raise fail(trees[0], f"{name}() needs a list, but this is {describe(args[0].type)}")
-            f = args[0].fn
-            if args[0].type == ZONE:
-                g = f
-                f = lambda s, e: s.zones[g(s, e)]  # noqa: E731
-            if name == "first":
-                return Typed(et, lambda s, e: next(iter(f(s, e) or ()), None),
-                             names=args[0].names)
-            f = _scanned(f)
+                raise fail(trees[0], f"{name}() needs a list, but this is {describe(a.type)}")
+            items = f"s.zones[{self.src(a)}]" if a.type == ZONE else self.src(a)
+            if name == "first":  # of none (a skipped cards parameter): none
+                return self.code(et, f"next(iter({items} or ()), None)", a, names=a.names)
+            listed = f"{self.gen.ref(scanned, 'a list read whole, charged to the budget')}" \
+                     f"(s, {items})"
             if name == "sum":
                 if et != INT:
                     raise fail(trees[0], "sum() needs a list of numbers")
-                def total(s: Any, e: dict) -> int:
-                    n = sum(f(s, e))
-                    return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
-                return Typed(INT, total)
+                tmp, bounded = self.gen.temp(), self.gen.bounded
+                return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := sum({listed})) <= "
+                                 f"{MAX_INT} else {bounded}({tmp}))", a)
             if et != BOOL:
                 raise fail(trees[0], f"{name}() needs a list of conditions")
-            fn = all if name == "all" else any
-            return Typed(BOOL, lambda s, e: fn(f(s, e)))
+            return self.code(BOOL, f"{name}({listed})", a)
         if name in ("players_after", "players_from"):
             arity(1)
             check(0, PLAYER, "a player")
