@@ -347,6 +347,9 @@ def test_a_meld_question_folded_over_a_list_answers_as_the_loop_does(
     if name == "chami":  # can_extend_any: over the table's melds, each over the hand's cards
         assert "any(any(can_extend(m, c) for c in cards) for m in melds)" in \
             folded.generated_source()
+        # and the melds the extend action offers
+        assert "[m for m in melds if any(can_extend(m, c) for c in cards)]" in \
+            folded.generated_source()
     play_side_by_side(folded, looped, players, 4, random.Random(5), 600)
 
 

@@ -122,6 +122,14 @@ def extends_any_of(s: Any, melds: list, cards: list) -> bool:
     return extends
 
 
+def melds_extended_by(s: Any, melds: list, cards: list) -> list:
+    """[m for m in melds if any(can_extend(m, c) for c in cards)], the cards read once."""
+    if not cards:
+        return []
+    found: list = s.melds_extended_by(melds, cards)
+    return found
+
+
 def extended_by(s: Any, melds: list, c: Any) -> bool:
     """any(can_extend(m, c) for m in melds), asked once for the list."""
     if c is None:
@@ -152,8 +160,8 @@ def _can_meld_with(s: Any, span: int, c: Any, cards: Any, size: Any = None) -> b
 
 
 # the meld questions: a definition asking one is worth keeping (rulekit.lang.expressions)
-MELD_QUESTIONS = (_is_meld, _can_extend, extends_any, extends_any_of, extended_by,
-                  _can_form_meld, _can_meld_with)
+MELD_QUESTIONS = (_is_meld, _can_extend, extends_any, extends_any_of, melds_extended_by,
+                  extended_by, _can_form_meld, _can_meld_with)
 
 
 def _team(s: Any, p: Any) -> int:

@@ -14,7 +14,7 @@ from .budget import (
     charge,
     scanned,
 )
-from .builtins import extended_by, extends_any, extends_any_of
+from .builtins import extended_by, extends_any, extends_any_of, melds_extended_by
 from .codegen import MAX_PARENS
 from .parsing import (
     fail,
@@ -117,6 +117,9 @@ class ComprehensionsMixin:
         made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
         if made is not None:
             gbody, gcond, var, charged, rnd = made
+            folded = self._folded_filter(gbody, gcond, var, charged, rnd)
+            if folded is not None:
+                return folded
             return self.code(list_of(gbody.type), self._loop("", gbody, gcond, var, charged, "[]"),
                              names=gbody.names, uses_random=rnd)
         body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
@@ -281,6 +284,24 @@ class ComprehensionsMixin:
             return self.code(BOOL, f"({ask}(s, {xs}, {card.src}) if ({xs} := {items}) else False)",
                              body, uses_random=rnd)
         return None
+
+    def _folded_filter(self, body: Typed, cond: Typed | None, var: str, items: str,
+                       rnd: bool) -> Typed | None:
+        """`[m for m in ms if any(can_extend(m, c) for c in cards)]` as one question for the
+        melds, the cards read once instead of once per meld (when they are free of the meld
+        and of random); None for any other comprehension."""
+        if cond is None or cond.call is None or cond.call[0] != "extends_any" \
+                or body.src != var:
+            return None
+        meld, cards, cards_random = cond.call[1]
+        if meld.src != var or cards_random or re.search(rf"\b{var}\b", cards):
+            return None
+        ask = self.gen.ref(melds_extended_by,
+                           "[m for m in melds if any(can_extend(m, c) for c in cards)]")
+        xs = self.gen.temp()
+        return self.code(list_of(body.type),
+                         f"({ask}(s, {xs}, {cards}) if ({xs} := {items}) else [])", cond,
+                         names=body.names, uses_random=rnd)
 
     def _loop(self, fn: str, body: Typed, cond: Typed | None, var: str, items: str,
               brackets: str = "()") -> str:

@@ -260,6 +260,22 @@ class EffectsMixin(StateFields):
                 return True
         return False
 
+    def melds_extended_by(self, melds: list, cards: list) -> list:
+        """The melds (none skipped) any of cards (none skipped) can extend, in order."""
+        if all(c is None for c in cards):
+            return []  # as asking card by card: no card asked, no meld checked
+        cache = self._meld_cache
+        out = []
+        for m in melds:
+            if m is None:
+                continue
+            found = cache.get(("ext", m))
+            if found is None:
+                found = self._extenders(self.meld_id(m))
+            if not found.keys().isdisjoint(cards):
+                out.append(m)
+        return out
+
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
         """Add a card to a meld (a run at the end its value fits)."""
         rules, mo, av = self._melds()
