@@ -379,7 +379,9 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 k = t.player_zones[name]
                 nt = t.n_table_zones
                 tmp, ok, err = self._not_none(base, f"no player (none) has a '{name}'")
-                return self.code(ZONE, f"({nt} + {k} * s.n + {tmp} if {ok} else {err})", base)
+                # zone ids: the table's first, then each kind of player zone, one per seat
+                first = str(nt) if k == 0 else f"{nt} + s.n" if k == 1 else f"{nt} + {k} * s.n"
+                return self.code(ZONE, f"({first} + {tmp} if {ok} else {err})", base)
             raise fail(node, f"a player has no variable or zone '{name}'",
                        did_you_mean(name, list(t.player_vars) + list(t.player_zones)))
         if base.type == TEAM:
