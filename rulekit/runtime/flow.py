@@ -75,7 +75,8 @@ class FlowMixin(StateFields):
     def _settle(self) -> None:
         """Advance the flow until someone must decide or the game is over."""
         g = self.game
-        self._push_queued()
+        if self._queued:
+            self._push_queued()
         self._legal = None
         last_rule = g.phases[self.phase].rule  # named if the flow never settles
         for _ in range(g.max_auto_steps):

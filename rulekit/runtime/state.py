@@ -352,8 +352,12 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         self._legal = None
         self.decisions += 1
         self.work = g.max_work
-        actor = self.decider
-        assert actor is not None  # a game not over always has someone to decide
+        stack = self.stack  # the decider (as State.decider says; the game is not over)
+        if stack:
+            top = stack[-1]
+            actor = top.actor if type(top) is BuildFrame else top.order[top.idx]
+        else:
+            actor = self.turn
         self.history.append((actor, action.text))
         kind = action.kind
         if kind == START:
