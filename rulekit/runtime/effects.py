@@ -231,37 +231,22 @@ class EffectsMixin(StateFields):
         return not found.keys().isdisjoint(cards)
 
     def extended_by(self, melds: list, card: int) -> bool:
-        """Whether card can extend any of melds (none skipped): one question for a card and
-        the melds it might add to."""
-        cache = self._meld_cache
-        for m in melds:
-            if m is None:
-                continue
-            found = cache.get(("ext", m))
-            if found is None:
-                found = self._extenders(self.meld_id(m))
-            if card in found:
-                return True
-        return False
+        """Whether card can extend any of melds (none skipped)."""
+        cache = self._meld_cache  # (a meld nothing extends keeps {}: _extenders reads it)
+        return any(m is not None and card in (cache.get(("ext", m)) or self._extenders(
+            self.meld_id(m))) for m in melds)
 
     def extends_any_of(self, melds: list, cards: list) -> bool:
-        """Whether any of cards can extend any of melds (none skipped): one question for a
-        hand and the melds it might add to."""
-        cache = self._meld_cache
-        for m in melds:
-            if m is None:
-                continue
-            found = cache.get(("ext", m))
-            if found is None:
-                if all(c is None for c in cards):
-                    return False  # as asking card by card: no card asked, no meld checked
-                found = self._extenders(self.meld_id(m))
-            if not found.keys().isdisjoint(cards):
-                return True
-        return False
+        """Whether any of cards can extend any of melds (none skipped)."""
+        return bool(self._extended(melds, cards, True))
 
     def melds_extended_by(self, melds: list, cards: list) -> list:
         """The melds (none skipped) any of cards (none skipped) can extend, in order."""
+        return self._extended(melds, cards, False)
+
+    def _extended(self, melds: list, cards: Any, first: bool) -> list:
+        """The melds any of cards can extend (only the first if first): one question for a
+        hand and the melds it might add to, from the extenders kept per meld."""
         if all(c is None for c in cards):
             return []  # as asking card by card: no card asked, no meld checked
         cache = self._meld_cache
@@ -274,6 +259,8 @@ class EffectsMixin(StateFields):
                 found = self._extenders(self.meld_id(m))
             if not found.keys().isdisjoint(cards):
                 out.append(m)
+                if first:
+                    break
         return out
 
     def extend_meld(self, m: int, card: int, wild_as: int | None) -> None:
