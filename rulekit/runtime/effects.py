@@ -232,9 +232,13 @@ class EffectsMixin(StateFields):
 
     def extended_by(self, melds: list, card: int) -> bool:
         """Whether card can extend any of melds (none skipped)."""
-        cache = self._meld_cache  # (a meld nothing extends keeps {}: _extenders reads it)
-        return any(m is not None and card in (cache.get(("ext", m)) or self._extenders(
-            self.meld_id(m))) for m in melds)
+        cache = self._meld_cache
+        for m in melds:  # (written out, not _extended: the hottest of these questions)
+            if m is not None:
+                found = cache.get(("ext", m))
+                if card in (self._extenders(self.meld_id(m)) if found is None else found):
+                    return True
+        return False
 
     def extends_any_of(self, melds: list, cards: list) -> bool:
         """Whether any of cards can extend any of melds (none skipped)."""
