@@ -209,9 +209,9 @@ class MeldRules:
             found = meld is not False
         memo[key] = found
         if found and plain:
-            if type(meld) is not frozenset:
-                meld = self._witness(pool)
-            if meld:
+            if meld is None:  # a wild in the hand: a meld of its natural cards, if any
+                meld = self._without_wilds([c for c in pool if not self.wild[c]])
+            if type(meld) is frozenset:
                 self._witnesses.appendleft(meld)
         elif plain:
             self._barren.appendleft(hand)
@@ -220,7 +220,8 @@ class MeldRules:
     def _without_wilds(self, pool: list[int]) -> frozenset[int] | bool | None:
         """possible([], pool) in one pass for a pool holding no wild (the usual hand), else
         None: a set is enough cards of one value, a run enough values in a row of one key.
-        Yes comes as the meld found (a witness), or True if its cards are not told apart."""
+        Yes comes as the meld found (a witness), or True for a run only found by cards of no
+        key standing in for one."""
         ok, wild, value, bit, same = self.ok, self.wild, self.value, self._bit, self.same
         counts: dict[int, int] = {}
         masks: dict[Any, int] = {}
@@ -248,6 +249,7 @@ class MeldRules:
             if length <= min(self.run_max, self.high - self.low + 1):
                 if same is not None and None in masks:  # a key of none matches every card
                     masks[None] = every
+                mixed = False  # a run only with cards of no key among those of one key
                 for run_key, present in (masks.items() if same is not None else
                                          ((None, every),)):
                     run = present
@@ -257,43 +259,14 @@ class MeldRules:
                             break
                     if run:
                         if same is not None and run_key is None:
-                            return True  # cards of several keys: the witness search names one
+                            mixed = True  # yes, but name a meld of one key if there is one
+                            continue
                         first = (run & -run).bit_length() - 1
                         by_bit = {bit[c]: c for c in reversed(pool) if ok[c] and (
                             same is None or same[c] == run_key)}
                         return frozenset(by_bit[1 << (first + i)] for i in range(length))
+                return mixed
         return False
-
-    def _witness(self, pool: list[int]) -> frozenset[int] | None:
-        """Cards of pool forming a valid new meld without wilds (None if none is found so)."""
-        ok, wild, value, bit, same = self.ok, self.wild, self.value, self._bit, self.same
-        nats = [c for c in pool if ok[c] and not wild[c]]
-        if self.set_min is not None and self.set_min <= self.set_max:
-            need = max(self.set_min, 1)
-            vals = [value[c] for c in nats]
-            for x in set(vals):  # (a Counter costs more than it saves on a hand)
-                if self.low <= x <= self.high and vals.count(x) >= need:
-                    return frozenset([c for c in nats if value[c] == x][:need])
-        length = max(self.run_min or 0, 1)
-        if self.run_min is None or length > min(self.run_max, self.high - self.low + 1):
-            return None
-        groups: dict[Any, list[int]] = {}
-        for c in nats:  # a key of none stands for any key: such cards witness nothing
-            run_key = None if same is None else same[c]
-            if same is None or run_key is not None:
-                groups.setdefault(run_key, []).append(c)
-        for cards in groups.values():
-            present = 0
-            for c in cards:
-                present |= bit[c]
-            run = present
-            for i in range(1, length):
-                run &= present >> i
-            if run:
-                first = (run & -run).bit_length() - 1
-                by_bit = {bit[c]: c for c in reversed(cards)}
-                return frozenset(by_bit[1 << (first + i)] for i in range(length))
-        return None
 
     def _possible(self, required: list[int], pool: list[int], size_lo: int,
                   size_hi: int) -> bool:

@@ -223,12 +223,7 @@ class EffectsMixin(StateFields):
 
     def extends_any(self, m: Any, cards: list) -> bool:
         """Whether any of cards (none skipped) can extend meld m: one question for a hand."""
-        found = self._meld_cache.get(("ext", m))
-        if found is None:
-            if all(c is None for c in cards):
-                return False  # as asking card by card: no card asked, no meld checked
-            found = self._extenders(self.meld_id(m))
-        return not found.keys().isdisjoint(cards)
+        return bool(self._extended([m], cards, True))
 
     def extended_by(self, melds: list, card: int) -> bool:
         """Whether card can extend any of melds (none skipped)."""
