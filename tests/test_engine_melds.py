@@ -294,6 +294,11 @@ def _check_kept_answers(state: rulekit.State) -> int:
     for m in range(1, len(state.meld_kinds)):
         if not state.meld_cards(m):
             continue
+        info = state._meld_cache.get(m)  # its values, run key and cards, kept as it changes
+        if info is not None:  # (the values in any order: an extension adds its own last)
+            values, key, members = fresh._meld_info(m)
+            assert (sorted(info[0]), info[1], info[2]) == (sorted(values), key, members)
+            checked += 1
         kept = state._meld_cache.get(("ext", m))
         if kept is None:
             continue

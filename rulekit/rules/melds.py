@@ -145,11 +145,13 @@ class MeldRules:
             return {}
         lo, hi = min(meld_values), max(meld_values)
         ends = [v for v in (hi + 1, lo - 1) if self.low <= v <= self.high]
-        same = self.same if meld_key is not None else None
-        out = {}
-        for v in ends:
-            out.update((c, v) for c in self._naturals.get(v, ())
-                       if c not in members and (same is None or same[c] == meld_key))
+        # no natural card of the meld has a value beyond its ends: none is left out
+        if self.same is not None and meld_key is not None:
+            keyed = self._keyed
+            out = {c: v for v in ends for c in keyed.get((v, meld_key), ())}
+        else:
+            naturals = self._naturals
+            out = {c: v for v in ends for c in naturals.get(v, ())}
         fits = [v for v in ends if self._wild_fits(v)]
         if fits:
             out.update((c, fits[0]) for c in self._wilds if c not in members)
@@ -177,6 +179,12 @@ class MeldRules:
             if self.ok[c] and not self.wild[c]:
                 self._naturals.setdefault(v, []).append(c)
         self._wilds = [c for c in range(len(self.value)) if self.ok[c] and self.wild[c]]
+        # and by value and run key, for the ends of a run of one key
+        self._keyed: dict[tuple[int, Any], list[int]] = {}
+        if self.same is not None:
+            for v, cards in self._naturals.items():
+                for c in cards:
+                    self._keyed.setdefault((v, self.same[c]), []).append(c)
 
     def possible(self, required: list[int], pool: list[int], size_lo: int = 1,
                  size_hi: int = 10**9) -> bool:

@@ -171,6 +171,11 @@ class EffectsMixin(StateFields):
         for c in order:
             mo[c] = m
             av[c] = wild_values.get(c)
+        # what _meld_info would find, known already: no scan of the zone for it
+        key = None
+        if rules.same is not None:
+            key = next((rules.same[c] for c in order if not rules.wild[c]), None)
+        self._meld_cache[m] = ([value(c) for c in order], key, frozenset(order))
         return m
 
     def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
@@ -246,7 +251,7 @@ class EffectsMixin(StateFields):
     def _extended(self, melds: list, cards: Any, first: bool) -> list:
         """The melds any of cards can extend (only the first if first): one question for a
         hand and the melds it might add to, from the extenders kept per meld."""
-        if all(c is None for c in cards):
+        if cards.count(None) == len(cards):
             return []  # as asking card by card: no card asked, no meld checked
         cache = self._meld_cache
         out = []
