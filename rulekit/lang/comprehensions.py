@@ -67,7 +67,8 @@ class ComprehensionsMixin:
         before = (self.weight, self.nodes, self.closure_calls)
         var = self.gen.temp()
         inner = scope.child()
-        inner.names[str(var_tok)] = Typed(et, src=var, gen=self.gen)
+        inner.names[str(var_tok)] = Typed(et, src=var, gen=self.gen,
+                                          not_none=it.type == ZONE or it.items_not_none)
         try:
             cond = (self.expect(cond_tree, inner, BOOL, "the condition after 'if'")
                     if cond_tree is not None else None)
@@ -121,7 +122,7 @@ class ComprehensionsMixin:
             if folded is not None:
                 return folded
             return self.code(list_of(gbody.type), self._loop("", gbody, gcond, var, charged, "[]"),
-                             names=gbody.names, uses_random=rnd)
+                             names=gbody.names, uses_random=rnd, items_not_none=gbody.not_none)
         body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
 

@@ -77,6 +77,15 @@ _KEPT_TYPES = frozenset({BOOL, INT, CARD, PLAYER, STR, TEAM, MELD})  # arguments
 _KEPT_VALUES = _KEPT_TYPES | {list_of(t) for t in _KEPT_TYPES}
 
 
+def _equals_constant(x: Typed, k: Typed) -> tuple[str, tuple] | None:
+    """(x's source, (k,)) when `x == k` compares a text or number read from the state with
+    a literal of its type (no randomness: x reads the same each time); else None."""
+    if (x.src is None or x.is_const or x.uses_random or not k.is_const
+            or x.type not in (STR, INT) or type(k.const) is not (str if x.type == STR else int)):
+        return None
+    return x.src, (k.const,)
+
+
 def division_by_zero() -> int:
     """Raise the rule error for `//` or `%` by zero (generated code calls it)."""
     raise RuleRuntimeError("", "division by zero")
@@ -99,7 +108,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         self.closure_calls = 0  # parts given to generated source as closures, so far
         # looping definitions called with plain values: their kept-value functions (see
         # _kept_call), or False where the definition is inlined instead
-        self._kept_fns: dict[tuple, tuple[str, str, int, Any, Any] | bool] = {}
+        self._kept_fns: dict[tuple, tuple[str, str, int, Any, Any, bool] | bool] = {}
 
     def src(self, typed: Typed) -> str:
         """typed's Python source: its own, or a call of its closure."""
@@ -124,6 +133,14 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         tmp = self.gen.temp()
         return (tmp, f"({tmp} := {self.src(typed)}) is not None",
                 f"{self.gen.none_error}({detail!r})")
+
+    def _unless_none(self, typed: Typed, detail: str, use: Any) -> str:
+        """The source of use(value of typed), or of the rule error (detail) if it is none; a
+        value known never to be none is not asked."""
+        if typed.not_none:
+            return f"({use(self.src(typed))})"
+        tmp, ok, err = self._not_none(typed, detail)
+        return f"({use(tmp)} if {ok} else {err})"
 
     # -- entry points ---------------------------------------------------------------------
     def expr(self, tree: Tree | Token, scope: Scope) -> Typed:
@@ -207,7 +224,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if name in t.definitions:
             return self.definition(name, [], node, scope)
         if name == "players":
-            return self.code(PLAYERS, "s.players")
+            return self.code(PLAYERS, "s.players", items_not_none=True)
         if name == "num_players":
             return self.code(INT, "s.n")
         if name == "turn_direction":  # the current phase's turn order now (after reversals)
@@ -290,13 +307,14 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             made = self._kept_fns[sig] = self._kept_function(name, params, body, args)
         if not isinstance(made, tuple):  # False: inlined
             return None
-        fn_name, type_, cost, domain, names = made
+        fn_name, type_, cost, domain, names, items_not_none = made
         self.weight += cost
         call = f"{fn_name}(s{''.join(', ' + a.src for a in args if a.src)})"
-        return self.code(type_, call, *args, domain=domain, names=names)
+        return self.code(type_, call, *args, domain=domain, names=names,
+                         items_not_none=items_not_none)
 
     def _kept_function(self, name: str, params: list[str], body: Any,
-                       args: list[Typed]) -> tuple[str, str, int, Any, Any] | bool:
+                       args: list[Typed]) -> tuple[str, str, int, Any, Any, bool] | bool:
         start = (self.weight, self.nodes, self.closure_calls)
         inner = Scope(effects=False)
         locals_ = [self.gen.temp() for _ in params]
@@ -322,7 +340,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             return False
         self.weight = start[0]  # each use adds it, as an inlined body would
         fn = self.gen.memo_function(locals_, src, f"define.{name}, kept per arguments")
-        return fn, typed.type, cost, typed.domain, typed.names
+        return fn, typed.type, cost, typed.domain, typed.names, typed.items_not_none
 
     def _worth_keeping(self, src: str) -> bool:
         """Whether a definition's body loops or asks a meld question: cheaper once kept than
@@ -372,16 +390,18 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if base.type == PLAYER:
             if name in t.player_vars:
                 idx, ty = t.player_vars[name]
-                tmp, ok, err = self._not_none(base, f"no player (none) has a '{name}'")
-                return self.code(ty, f"(s.pvars[{idx}][{tmp}] if {ok} else {err})", base,
+                src = self._unless_none(base, f"no player (none) has a '{name}'",
+                                        lambda v: f"s.pvars[{idx}][{v}]")
+                return self.code(ty, src, base,
                                  domain=t.var_domains.get(name), names=t.var_names.get(name))
             if name in t.player_zones:
                 k = t.player_zones[name]
                 nt = t.n_table_zones
-                tmp, ok, err = self._not_none(base, f"no player (none) has a '{name}'")
                 # zone ids: the table's first, then each kind of player zone, one per seat
                 first = str(nt) if k == 0 else f"{nt} + s.n" if k == 1 else f"{nt} + {k} * s.n"
-                return self.code(ZONE, f"({first} + {tmp} if {ok} else {err})", base)
+                src = self._unless_none(base, f"no player (none) has a '{name}'",
+                                        lambda v: f"{first} + {v}")
+                return self.code(ZONE, src, base)
             raise fail(node, f"a player has no variable or zone '{name}'",
                        did_you_mean(name, list(t.player_vars) + list(t.player_zones)))
         if base.type == TEAM:
@@ -403,9 +423,9 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                            did_you_mean(name, t.attributes))
             ty, domain, table = t.attributes[name]
             tab = self.gen.ref(table, f"the cards' attribute '{name}', by card")
-            tmp, ok, err = self._not_none(base, f"no card (none) has a '{name}'")
-            return self.code(ty, f"({tab}[{tmp}] if {ok} else {err})", base, domain=domain,
-                             names=t.attr_names.get(name))
+            src = self._unless_none(base, f"no card (none) has a '{name}'",
+                                    lambda v: f"{tab}[{v}]")
+            return self.code(ty, src, base, domain=domain, names=t.attr_names.get(name))
         raise fail(node, f"'.{name}' needs a player or a card, but this is {describe(base.type)}")
 
     # -- operators ------------------------------------------------------------------------
@@ -421,6 +441,12 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
     def c_or_(self, tree: Tree, scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "each side of 'or'")
         b = self.expect(tree.children[1], scope, BOOL, "each side of 'or'")
+        if a.eq_of is not None and b.eq_of is not None and a.eq_of[0] == b.eq_of[0]:
+            # one value compared with constants: asked once (it is read twice otherwise)
+            subject, consts = a.eq_of[0], a.eq_of[1] + b.eq_of[1]
+            folded = self.code(BOOL, f"({subject} in {consts!r})", a, b)
+            folded.eq_of = (subject, consts)
+            return folded
         return self.code(BOOL, f"({self.src(a)} or {self.src(b)})", a, b)
 
     def c_ternary(self, tree: Tree, scope: Scope) -> Typed:
@@ -446,7 +472,10 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                            hint)
             self._check_symbol(a, b, right)
             self._check_symbol(b, a, left)
-            return self.code(BOOL, f"({self.src(a)} {op} {self.src(b)})", a, b)
+            typed = self.code(BOOL, f"({self.src(a)} {op} {self.src(b)})", a, b)
+            if op == "==":
+                typed.eq_of = _equals_constant(a, b) or _equals_constant(b, a)
+            return typed
         for side, node in ((a, left), (b, right)):
             if side.type not in (INT, ANY):  # ANY: an error reported elsewhere
                 raise fail(node, f"'{op}' compares numbers, but this is {describe(side.type)}")

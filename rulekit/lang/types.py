@@ -53,12 +53,14 @@ class Typed:
     """
 
     __slots__ = ("type", "_fn", "const", "is_const", "domain", "uses_random", "names", "words",
-                 "src", "gen", "call")
+                 "src", "gen", "call", "not_none", "items_not_none",
+                 "eq_of")
 
     def __init__(self, type: str, fn: Fn | None = None, const: Any = None,
                  is_const: bool = False, domain: frozenset | None = None,
                  uses_random: bool = False, names: dict | None = None, words: Any = None,
-                 src: str | None = None, gen: Any = None):
+                 src: str | None = None, gen: Any = None, not_none: bool = False,
+                 items_not_none: bool = False):
         self.type = type
         self._fn = fn
         self.const = const
@@ -72,6 +74,13 @@ class Typed:
         # the built-in this is a call of, with its arguments, where an aggregate over a list can
         # ask it once for the whole list (rulekit.lang.comprehensions); else None
         self.call: tuple[str, list[Any]] | None = None
+        # known never to be none (a card of a zone, a seat of `players`), or, for a list, its
+        # items: their attributes are read without asking (generated code only)
+        self.not_none = not_none
+        self.items_not_none = items_not_none
+        # `x == k1 or x == k2 ...` for a text or number x: (x's source, the constants k), so
+        # that `or` can ask `x in (k1, k2, ...)` once
+        self.eq_of: tuple[str, tuple] | None = None
 
     @property
     def fn(self) -> Fn:
