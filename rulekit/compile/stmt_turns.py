@@ -30,6 +30,7 @@ def turn_hooks(c: Compiler, ph: PhaseSpec, path: YamlPath) -> dict[str, Fn | Non
             continue
         scope = Scope()
         scope.names["actor"] = local("actor", PLAYER)
+        scope.names["actor"].not_none = True  # the seat whose turn begins or ends
         out[key] = c.effects(items, path + (key,), scope)
     return out
 

@@ -63,6 +63,7 @@ from .types import (
     const,
     describe,
     elem_of,
+    equals_constant,
     list_of,
     plural,
     show_values,
@@ -75,15 +76,6 @@ _ENV = re.compile(r"\be\b")
 _KEPT_TYPES = frozenset({BOOL, INT, CARD, PLAYER, STR, TEAM, MELD})  # arguments: hashable
 # values: those, and lists of them (only conditions read a kept value, and none changes a list)
 _KEPT_VALUES = _KEPT_TYPES | {list_of(t) for t in _KEPT_TYPES}
-
-
-def _equals_constant(x: Typed, k: Typed) -> tuple[str, tuple] | None:
-    """(x's source, (k,)) when `x == k` compares a text or number read from the state with
-    a literal of its type (no randomness: x reads the same each time); else None."""
-    if (x.src is None or x.is_const or x.uses_random or not k.is_const
-            or x.type not in (STR, INT) or type(k.const) is not (str if x.type == STR else int)):
-        return None
-    return x.src, (k.const,)
 
 
 def division_by_zero() -> int:
@@ -474,7 +466,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             self._check_symbol(b, a, left)
             typed = self.code(BOOL, f"({self.src(a)} {op} {self.src(b)})", a, b)
             if op == "==":
-                typed.eq_of = _equals_constant(a, b) or _equals_constant(b, a)
+                typed.eq_of = equals_constant(a, b) or equals_constant(b, a)
             return typed
         for side, node in ((a, left), (b, right)):
             if side.type not in (INT, ANY):  # ANY: an error reported elsewhere

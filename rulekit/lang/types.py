@@ -131,3 +131,12 @@ def plural(t: str) -> str:
         return names[t]
     et = elem_of(t)
     return f"lists of {plural(et)}" if et else t
+
+
+def equals_constant(x: Typed, k: Typed) -> tuple[str, tuple] | None:
+    """(x's source, (k,)) when `x == k` compares a text or number read from the state with
+    a literal of its type (no randomness: x reads the same each time); else None."""
+    if (x.src is None or x.is_const or x.uses_random or not k.is_const
+            or x.type not in (STR, INT) or type(k.const) is not (str if x.type == STR else int)):
+        return None
+    return x.src, (k.const,)
