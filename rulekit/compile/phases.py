@@ -151,7 +151,7 @@ class PhasesMixin(CompilerBase):
                 self.error(f"unknown window '{a.window}'", path + ("window",),
                            hint=did_you_mean(a.window, window_names))
             scope.names["opener"] = local("opener", PLAYER)
-        else:  # the seat whose turn it is (a window's order may name none: it is asked)
+        else:  # the seat whose turn it is (a window's actor, read from its order, is still asked)
             scope.names["actor"].not_none = True
         phases = None
         if a.phase is not None:
