@@ -128,6 +128,13 @@ class MeldRules:
         v = self.value[card]
         return v if v in ends else None
 
+    def run_key(self, cards: list[int]) -> Any:
+        """The run key of a meld's cards: its first natural card's (none without keys)."""
+        same, wild = self.same, self.wild
+        if same is None:
+            return None
+        return next((same[c] for c in cards if not wild[c]), None)
+
     def extenders(self, kind: str, meld_values: list[int], meld_key: Any,
                   members: frozenset[int]) -> dict[int, int]:
         """Every card that can extend a meld (kind, its values, its run key, its cards), with
@@ -348,12 +355,7 @@ class MeldRules:
         req_keys = set() if same is None else {same[c] for c in req_nat}
         if len(req_keys) > 1:
             runs = False
-        every = 0
-        by_key: dict[Any, int] = {}
-        for c in pool_nat:
-            every |= bit[c]
-            if same is not None:
-                by_key[same[c]] = by_key.get(same[c], 0) | bit[c]
+        every, by_key = self._value_masks(pool_nat)
         low, high, wl, wh = self.low, self.high, self._wl, self._wh
         answers: dict[tuple, bool] = {}  # per value and run key
         for c in pool_nat:
@@ -438,20 +440,27 @@ class MeldRules:
                         m |= bit[c]
                 masks[key] = m
             else:
-                every = 0
-                for c in pool_nat:
-                    k = same[c]
-                    masks[k] = masks.get(k, 0) | bit[c]
-                    every |= bit[c]
+                every, masks = self._value_masks(pool_nat)
                 if None in masks or not masks:
                     masks[None] = every
         else:
-            m = 0
-            for c in pool_nat:
-                m |= bit[c]
-            masks = {None: m}
+            masks = {None: self._value_masks(pool_nat)[0]}
         return any(self._runs_within(rmask, req_w, avail, pool_w, size_lo, size_hi)
                    for avail in masks.values())
+
+    def _value_masks(self, cards: list[int]) -> tuple[int, dict[Any, int]]:
+        """The values present among cards as a mask, and the same per run key (an empty dict
+        when runs need no key)."""
+        bit, same = self._bit, self.same
+        every = 0
+        by_key: dict[Any, int] = {}
+        for c in cards:
+            b = bit[c]
+            every |= b
+            if same is not None:
+                k = same[c]
+                by_key[k] = by_key.get(k, 0) | b
+        return every, by_key
 
     def _runs_within(self, rmask: int, req_w: int, avail: int, pool_w: int, size_lo: int,
                      size_hi: int) -> bool:

@@ -172,10 +172,7 @@ class EffectsMixin(StateFields):
             mo[c] = m
             av[c] = wild_values.get(c)
         # what _meld_info would find, known already: no scan of the zone for it
-        key = None
-        if rules.same is not None:
-            key = next((rules.same[c] for c in order if not rules.wild[c]), None)
-        self._meld_cache[m] = ([value(c) for c in order], key, frozenset(order))
+        self._meld_cache[m] = ([value(c) for c in order], rules.run_key(order), frozenset(order))
         return m
 
     def extension_value(self, m: int, card: int, wild_as: int | None = None) -> int | None:
@@ -200,11 +197,8 @@ class EffectsMixin(StateFields):
         if info is None:
             rules = self._melds()[0]
             cards = self.meld_cards(m)
-            key = None
-            if rules.same is not None:
-                key = next((rules.same[c] for c in cards if not rules.wild[c]), None)
-            info = self._meld_cache[m] = ([self.meld_value(c) for c in cards], key,
-                                          frozenset(cards))
+            info = self._meld_cache[m] = ([self.meld_value(c) for c in cards],
+                                          rules.run_key(cards), frozenset(cards))
         return info  # type: ignore[no-any-return]
 
     def _extenders(self, m: int) -> dict[int, int]:
