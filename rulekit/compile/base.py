@@ -132,8 +132,7 @@ class CompilerBase:
         typed = self.x.expect(tree, scope, INT, what)
         if typed.is_const and typed.const is not None:
             return repr(typed.const)
-        tmp, test, error = self.x._not_none(typed, langdata.none_detail(what))
-        return f"({tmp} if {test} else {error})"
+        return self.x._unless_none(typed, langdata.none_detail(what), lambda v: v)
 
     def _cards(self, tree: Tree, scope: Scope, what: str) -> Fn:
         typed = self.x.expr(tree, scope)

@@ -207,7 +207,7 @@ class BuiltinsMixin:
         def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
         def src(self, typed: Typed) -> str: ...
         def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
-        def _not_none(self, typed: Typed, detail: str) -> tuple[str, str, str]: ...
+        def _unless_none(self, typed: Typed, detail: str, use: Any) -> str: ...
         gen: Any
 
     def values_call(self, type_: str, impl: Any, label: str, args: list[Typed],
@@ -373,8 +373,9 @@ class BuiltinsMixin:
             arity(1)
             need(0, PLAYER, "a player")
             step = "+ 1" if name == "next_player" else "- 1"
-            tmp, ok, err = self._not_none(args[0], f"{name}() needs a player, not none")
-            return self.code(PLAYER, f"(({tmp} {step}) % s.n if {ok} else {err})", args[0])
+            src = self._unless_none(args[0], f"{name}() needs a player, not none",
+                                    lambda v: f"({v} {step}) % s.n")
+            return self.code(PLAYER, src, args[0])
         if name == "next_in_turn":  # who gets the turn after p (direction, active; no skips)
             arity(1)
             check(0, PLAYER, "a player")

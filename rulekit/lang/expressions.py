@@ -119,20 +119,14 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         rnd = kw.pop("uses_random", False) or any(p.uses_random for p in parts)
         return Typed(type_, src=src, gen=self.gen, uses_random=rnd, **kw)
 
-    def _not_none(self, typed: Typed, detail: str) -> tuple[str, str, str]:
-        """(temp, test, error): test binds typed's value to temp and holds unless it is none;
-        error is the source raising the rule error (detail) for none."""
-        tmp = self.gen.temp()
-        return (tmp, f"({tmp} := {self.src(typed)}) is not None",
-                f"{self.gen.none_error}({detail!r})")
-
     def _unless_none(self, typed: Typed, detail: str, use: Any) -> str:
         """The source of use(value of typed), or of the rule error (detail) if it is none; a
         value known never to be none is not asked."""
         if typed.not_none:
             return f"({use(self.src(typed))})"
-        tmp, ok, err = self._not_none(typed, detail)
-        return f"({use(tmp)} if {ok} else {err})"
+        tmp = self.gen.temp()  # the value read once, then asked
+        return (f"({use(tmp)} if ({tmp} := {self.src(typed)}) is not None "
+                f"else {self.gen.none_error}({detail!r}))")
 
     # -- entry points ---------------------------------------------------------------------
     def expr(self, tree: Tree | Token, scope: Scope) -> Typed:
@@ -404,9 +398,9 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 k = t.team_zones[name]
                 nt, nk = t.n_table_zones, len(t.player_zones)
                 nteams = len(t.team_names)
-                tmp, ok, err = self._not_none(base, f"no team (none) has a '{name}'")
-                return self.code(ZONE, f"({nt} + {nk} * s.n + {k * nteams} + {tmp} if {ok} "
-                                 f"else {err})", base)
+                src = self._unless_none(base, f"no team (none) has a '{name}'",
+                                        lambda v: f"{nt} + {nk} * s.n + {k * nteams} + {v}")
+                return self.code(ZONE, src, base)
             raise fail(node, f"a team has no variable or zone '{name}'",
                        did_you_mean(name, list(t.team_vars) + list(t.team_zones)))
         if base.type == CARD:
