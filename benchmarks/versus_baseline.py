@@ -9,12 +9,20 @@ Each round plays the same games (random bots, game i dealt from seed i) once wit
 and once with this tree, alternating which goes first, each in a fresh process of its own venv;
 only the CPU time spent playing is counted (time.process_time, loading excluded). The figures
 are the totals over all rounds; the decisions of both sides must be equal, game for game.
+
+With --instructions, each side instead runs once under valgrind (callgrind, PYTHONHASHSEED=0)
+and the figure is the machine instructions spent per decision, startup subtracted (the same
+command with no game): a count that does not depend on the machine's load or its processor,
+where CPU-second ratios of the same two trees differ by a quarter from one machine to another.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +66,47 @@ def run(python: Path, cwd: Path, ruleset: Path, players: int, games: int, seed: 
     return json.loads(out.stdout)
 
 
+def _collected(python: Path, cwd: Path, ruleset: Path, players: int, games: int) -> tuple[int, str]:
+    """The instructions valgrind counts for a child playing games (0: startup only)."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          str(python), "-c", CHILD, str(ruleset), str(players), str(games), "0"],
+                         cwd=cwd, capture_output=True, text=True, check=True, env=env)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count:\n{out.stderr[-2000:]}")
+    return int(found.group(1)), out.stdout
+
+
+def count(python: Path, cwd: Path, ruleset: Path, players: int, games: int) -> dict:
+    """Instructions spent playing the games (startup subtracted) and decisions per game."""
+    run(python, cwd, ruleset, players, 0, 0)  # a load fills any cache, so both counted runs find it
+    startup, _ = _collected(python, cwd, ruleset, players, 0)
+    total, stdout = _collected(python, cwd, ruleset, players, games)
+    return {"instructions": total - startup, "decisions": json.loads(stdout)["decisions"]}
+
+
+def instructions(args: argparse.Namespace, base_py: Path, this_py: Path) -> int:
+    """Instructions per decision of both trees, each played once under valgrind."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind on the PATH (Debian: apt install valgrind)")
+    print(f"{'case':8} {'players':>7} {'games':>6} {'base instr/dec':>15} "
+          f"{'this instr/dec':>15} {'ratio':>7}")
+    status = 0
+    for name in args.case or list(CASES):
+        file, players, games = CASES[name]
+        games = max(1, round(games * args.scale))
+        sides = {side: count(py, tree, tree / "rulesets" / file, players, games)
+                 for side, py, tree in (("base", base_py, args.baseline), ("this", this_py, HERE))}
+        if sides["base"]["decisions"] != sides["this"]["decisions"]:
+            print(f"{name}: decisions per game differ from the baseline!", file=sys.stderr)
+            status = 1
+        base, this = (sides[k]["instructions"] / sum(sides[k]["decisions"])
+                      for k in ("base", "this"))
+        print(f"{name:8} {players:7} {games:6} {base:15,.0f} {this:15,.0f} {base / this:6.2f}x")
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run every case alternately on both trees and print the rates and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__,
@@ -68,12 +117,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the games per round")
     parser.add_argument("--case", action="append", choices=sorted(CASES),
                         help="only these cases (default: all)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per decision under valgrind, once per side, "
+                             "instead of CPU seconds (slow: try --scale 0.25)")
     args = parser.parse_args(argv)
     base_py = args.baseline / ".venv" / "bin" / "python"
     this_py = HERE / ".venv" / "bin" / "python"
     if not this_py.exists():
         this_py = Path(sys.executable)
     print(f"baseline {args.baseline} ({base_py}) vs this tree {HERE} ({this_py})")
+    if args.instructions:
+        return instructions(args, base_py, this_py)
     print(f"{'case':8} {'players':>7} {'games':>6} {'base dec/cpu-s':>15} "
           f"{'this dec/cpu-s':>15} {'ratio':>7}")
     status = 0

@@ -90,7 +90,8 @@ class PhasesMixin(CompilerBase):
             g.windows.append(CompiledWindow(
                 name=name, rule=f"windows.{name}", prompt=w.prompt,
                 order=order.fn if order else _empty_list,
-                eligible=eligible.fn if eligible else _true,
+                eligible=None if eligible is None or eligible.is_const and eligible.const is True
+                else eligible.fn,
                 then=self.effects(w.then, path + ("then",), oscope)))
         for index, (name, a) in enumerate(self.spec.actions.items()):
             path = ("actions", name)

@@ -85,7 +85,7 @@ class CompiledWindow:
     rule: str
     prompt: str | None
     order: Fn
-    eligible: Fn
+    eligible: Fn | None  # None: everyone in the order is asked (absent, or the constant true)
     then: Fn
     actions: list[CompiledAction] = field(default_factory=list)
     startable: Fn = None  # as CompiledPhase.startable, for the window's actions

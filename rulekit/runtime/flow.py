@@ -97,7 +97,7 @@ class FlowMixin(StateFields):
                         p = top.order[top.idx]
                         env = {"actor": p, "opener": top.opener}
                         self.at = win.r_eligible
-                        if win.eligible(self, env):
+                        if win.eligible is None or win.eligible(self, env):
                             legal = self._window_actions(win, env)
                             if legal:
                                 self._legal = legal
@@ -106,7 +106,8 @@ class FlowMixin(StateFields):
                 stack.pop()
                 self.at = last_rule = win.r_then
                 win.then(self, {"opener": top.opener})
-                self._push_queued()
+                if self._queued:
+                    self._push_queued()
                 continue
             phase = g.phases[self.phase]
             if self.ending_phase:
@@ -136,7 +137,8 @@ class FlowMixin(StateFields):
                 if phase.on_turn_begin is not None:
                     self.at = last_rule = phase.r_on_turn_begin
                     phase.on_turn_begin(self, {"actor": self.turn})
-                    self._push_queued()
+                    if self._queued:
+                        self._push_queued()
                     continue
             if self.end_turn_flag:
                 self.end_turn_flag = False

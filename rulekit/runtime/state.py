@@ -333,7 +333,11 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
             else:
                 raise IllegalActionError(text, self.summary(), [a.text for a in legal],
                                          self.why_illegal(text))
-        self._apply(action)
+        self.at = ""  # _apply written out: bots and search come this way once a decision
+        try:
+            self._decide(action)
+        except RULE_FAILURES as e:
+            raise failure(self.at, e) from None
 
     def _apply(self, action: Action) -> None:
         """Apply action: the one guard of a decision, the failing rule named by self.at."""
