@@ -30,18 +30,31 @@ def charge(s: Any, amount: int) -> None:
             over_budget(s)
 
 
-def charged(typed: Typed, cost: int) -> Typed:
-    """typed, drawing cost on the evaluation budget each time it is evaluated."""
-    f = typed.fn
+class Charged:
+    """A definition's code that draws its cost on the budget each time it is evaluated.
 
-    def g(s: Any, e: dict) -> Any:
-        w = s.work - cost
+    A class, not a closure: a compiled game keeps it (rulekit.gamecache pickles it), also when
+    this module runs compiled (rulekit.native).
+    """
+
+    __slots__ = ("fn", "cost")
+
+    def __init__(self, fn: Any = None, cost: int = 0) -> None:  # no arguments: unpickling
+        self.fn = fn
+        self.cost = cost
+
+    def __call__(self, s: Any, e: dict) -> Any:
+        w = s.work - self.cost
         s.work = w
         if w < 0:
             over_budget(s)
-        return f(s, e)
+        return self.fn(s, e)
 
-    return Typed(typed.type, g, domain=typed.domain, uses_random=typed.uses_random)
+
+def charged(typed: Typed, cost: int) -> Typed:
+    """typed, drawing cost on the evaluation budget each time it is evaluated."""
+    return Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
+                 uses_random=typed.uses_random)
 
 
 class LoadTimeState:

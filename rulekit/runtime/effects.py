@@ -296,8 +296,8 @@ class EffectsMixin(StateFields):
         """Open a reaction window once the current effects finish."""
         self._queued.append(WindowFrame(win, list(dict.fromkeys(order)), opener))  # each once
 
-    def turn_to(self, p: int) -> None:
-        """Give the turn to p and reset the per-turn variables."""
+    def turn_to(self, p: int | None) -> None:
+        """Give the turn to p and reset the per-turn variables (none, from a rule: an error)."""
         if p is None or not 0 <= p < self.n:
             raise RuleRuntimeError("", "cannot give the turn to "
                                    + ("none" if p is None else repr(p)))

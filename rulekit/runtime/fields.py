@@ -11,15 +11,19 @@ if TYPE_CHECKING:
     from .frames import Outcome, WindowFrame
 
 
+# every field of a state (State._restore copies them all)
+FIELD_NAMES = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
+               "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
+               "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
+               "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
+               "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
+               "known", "at", "memo", "memo_since")
+
+
 class StateFields:
     """What a state holds (the slots live here so that every mixin sees them, typed)."""
 
-    __slots__ = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", "pvars", "tvars",
-                 "phase", "turn", "stack", "rng", "log", "history", "over", "outcome",
-                 "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
-                 "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
-                 "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
-                 "known", "at", "memo", "memo_since")
+    __slots__ = FIELD_NAMES
 
     game: Rules
     n: int
@@ -66,11 +70,22 @@ class StateFields:
     # worked out; None once effects run
     memo_since: dict[tuple, Any] | None
 
-    if TYPE_CHECKING:  # State's own methods, which the mixins call
-        @property
-        def decider(self) -> int | None: ...
-        def rng_below(self, n: int) -> int: ...
+    # State's own methods and EffectsMixin's, which the other mixins call: declared here (and
+    # overridden) rather than under TYPE_CHECKING, so that mypyc, compiling the mixins as
+    # native classes, knows them too (rulekit.native)
+    @property
+    def decider(self) -> int | None:
+        """The seat that decides now (State's)."""
+        raise NotImplementedError
 
-        # EffectsMixin's, which FlowMixin calls
-        def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None: ...
-        def turn_to(self, p: int) -> None: ...
+    def rng_below(self, n: int) -> int:
+        """A random number in [0, n) (State's)."""
+        raise NotImplementedError
+
+    def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
+        """Log an event (EffectsMixin's)."""
+        raise NotImplementedError
+
+    def turn_to(self, p: int | None) -> None:
+        """Give the turn to seat p (EffectsMixin's)."""
+        raise NotImplementedError

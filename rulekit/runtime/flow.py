@@ -13,14 +13,14 @@ from ..errors import (
 from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
 from ..rules.game import RULE_FAILURES, failure
 from .choices import legal_steps
-from .fields import StateFields
+from .effects import EffectsMixin
 from .frames import CLOSE, NEXT, BuildFrame
 
 if TYPE_CHECKING:
     from ..rules.game import CompiledAction
 
 
-class FlowMixin(StateFields):
+class FlowMixin(EffectsMixin):
     """How a state moves from one decision to the next."""
 
     __slots__ = ()  # State keeps every field in its own slots

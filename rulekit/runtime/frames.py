@@ -32,9 +32,8 @@ class WindowFrame:
         self.pending: str | None = None
 
     def copy(self) -> WindowFrame:
-        f = WindowFrame.__new__(WindowFrame)
-        f.win, f.order, f.idx, f.opener, f.pending = (
-            self.win, self.order, self.idx, self.opener, self.pending)
+        f = WindowFrame(self.win, self.order, self.opener)
+        f.idx, f.pending = self.idx, self.pending
         return f
 
     def key(self) -> tuple:
@@ -54,9 +53,8 @@ class BuildFrame:
         self.picked: list[int] = []
 
     def copy(self) -> BuildFrame:
-        f = BuildFrame.__new__(BuildFrame)
-        f.action, f.actor, f.env, f.pidx, f.picked = (
-            self.action, self.actor, dict(self.env), self.pidx, self.picked[:])
+        f = BuildFrame(self.action, self.actor, dict(self.env))
+        f.pidx, f.picked = self.pidx, self.picked[:]
         return f
 
     def key(self) -> tuple:

@@ -11,14 +11,14 @@ from ..errors import (
 from ..lang.turnorder import NO_HOOK
 from . import knowledge
 from .eventlog import EventLog, NoLog
-from .fields import StateFields
+from .flow import FlowMixin
 from .frames import BuildFrame, Outcome, WindowFrame
 
 if TYPE_CHECKING:
     pass
 
 
-class SerialiseMixin(StateFields):
+class SerialiseMixin(FlowMixin):
     """to_json and from_json."""
 
     __slots__ = ()  # State keeps every field in its own slots

@@ -19,25 +19,26 @@ from ..rules.reasons import Reason, say
 from . import knowledge
 from .choices import limit_env, max_picks, why_refused
 from .eventlog import EventLog, NoLog
-from .fields import StateFields
+from .fields import FIELD_NAMES
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
 from .pending import Pending, pending_of
 from .statecheck import check_document
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
-from .effects import EffectsMixin
-from .flow import FlowMixin
 from .serialise import SerialiseMixin, _action_text
 
 
-class State(EffectsMixin, FlowMixin, SerialiseMixin):
+class State(SerialiseMixin):
     """One game in progress. Make it with `Game.new_state(players, seed)`."""
 
     __slots__ = ()  # the fields are StateFields' slots
 
     # ---- construction ------------------------------------------------------------------
-    def __init__(self, game: Rules, n: int, seed: int, log: bool = True):
+    def __init__(self, game: Rules | None, n: int = 0, seed: int = 0, log: bool = True):
+        if game is None:
+            return  # a blank state for clone() to fill (compiled by mypyc, State.__new__
+            # runs __init__)
         self.game = game
         self.n = n
         self.seed = seed
@@ -111,7 +112,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
 
     def clone(self) -> State:
         """A cheap independent copy (hand-written; no deepcopy)."""
-        c = State.__new__(State)
+        c = State(None)
         c.game = self.game
         c.n = self.n
         c.seed = self.seed
@@ -299,7 +300,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         return Reason("condition", {"rule": act.rule, "when": act.when_text})
 
     def _restore(self, other: State) -> None:
-        for name in StateFields.__slots__:
+        for name in FIELD_NAMES:
             setattr(self, name, getattr(other, name))
 
     def action_from_text(self, text: str) -> Action:
@@ -400,7 +401,7 @@ class State(EffectsMixin, FlowMixin, SerialiseMixin):
         raise AssertionError(kind)  # pragma: no cover
 
     @classmethod
-    def from_json(cls, game: Rules, data: dict) -> State:
+    def from_json(cls, game: Rules, data: Any) -> State:
         """Rebuild a state saved by to_json; raise StateDocumentError if it does not fit."""
         check_document(game, data)
         s = cls(game, data["n"], data["seed"])
