@@ -6,6 +6,9 @@
 >>> state.decider, [str(a) for a in state.legal_actions()][:2]   # doctest: +SKIP
 """
 
+# before the runtime: a compiled build of it (python -m rulekit.native build) that no longer
+# matches its sources is not imported (rulekit.native_check.STATUS says which is in use)
+from . import native_check  # noqa: F401
 from .actions import Action
 from .errors import (
     CannotReadError,

@@ -1,0 +1,102 @@
+"""Build the compiled runtime: the engine's hottest modules (rulekit.native_check.MODULES)
+compiled with mypyc, in place beside their sources.
+
+    pip install -e '.[native]'          # mypy (mypyc) and setuptools; a C compiler is needed too
+    python -m rulekit.native build      # compile them (about half a minute)
+    python -m rulekit.native status     # compiled, sources, or stale
+    python -m rulekit.native clean      # remove what build made
+
+The sources stay the reference (the README's test command runs them); `import rulekit` uses a
+build only while it matches them (rulekit.native_check).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from .native_check import (
+    ENGINE,
+    MANIFEST,
+    MODULES,
+    built_files,
+    manifest_now,
+    source_of,
+    status,
+)
+
+# the build, run by this interpreter in a child process from the folder holding rulekit/: the
+# code is this module's own text; the file names come from MODULES
+_SETUP = """
+import sys
+from mypyc.build import mypycify
+from setuptools import setup
+work, files = sys.argv[1], sys.argv[2:]
+setup(name="rulekit-native", script_args=["-q", "build_ext", "--inplace", "--build-temp", work],
+      ext_modules=mypycify(files, opt_level="3", group_name="rulekit._native", target_dir=work))
+"""
+
+
+def build() -> int:
+    """Compile MODULES in place and record the manifest; 0 on success."""
+    missing = [name for name in ("mypyc", "setuptools") if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"rulekit.native: {' and '.join(missing)} not installed: pip install "
+              "'rulekit[native]' (a C compiler is needed too)", file=sys.stderr)
+        return 1
+    clean(quiet=True)
+    manifest = manifest_now()
+    files = [str(source_of(m).relative_to(ENGINE.parent)) for m in MODULES]
+    print(f"rulekit.native: compiling {len(files)} modules with mypyc ...", file=sys.stderr)
+    with tempfile.TemporaryDirectory(prefix="rulekit-native-") as work:
+        done = subprocess.run([sys.executable, "-c", _SETUP, work, *files], cwd=ENGINE.parent,
+                              capture_output=True, text=True,
+                              env=dict(os.environ, MYPY_CACHE_DIR=os.path.join(work, "mypy")))
+    if done.returncode != 0:
+        print(done.stdout[-4000:] + done.stderr[-4000:], file=sys.stderr)
+        print("rulekit.native: the build failed (above); the sources stay in use",
+              file=sys.stderr)
+        clean(quiet=True)
+        return 1
+    if manifest_now() != manifest:  # a source changed during the build
+        print("rulekit.native: a source changed during the build; run it again",
+              file=sys.stderr)
+        clean(quiet=True)
+        return 1
+    MANIFEST.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    print(f"rulekit.native: compiled; {len(built_files())} files beside the sources",
+          file=sys.stderr)
+    return 0
+
+
+def clean(quiet: bool = False) -> int:
+    """Remove every compiled file and the manifest; 0."""
+    gone = built_files()
+    for path in gone + ([MANIFEST] if MANIFEST.exists() else []):
+        path.unlink()
+    if not quiet:
+        print(f"rulekit.native: removed {len(gone)} compiled files", file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """python -m rulekit.native build|status|clean."""
+    parser = argparse.ArgumentParser(prog="python -m rulekit.native", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=["build", "status", "clean"])
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        return build()
+    if args.command == "clean":
+        return clean()
+    print(status())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

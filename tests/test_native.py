@@ -1,0 +1,87 @@
+"""The compiled runtime (`python -m rulekit.native build`, rulekit/native_check.py): it plays the
+same games as the sources, and a build that no longer matches them is never used."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A child run in a copy of the engine: which form runs, where each compiled module came from,
+# and a digest of random games (every legal listing, the checked apply with its backup now and
+# then, each final state saved and read back, the outcome).
+CHILD = r"""
+import hashlib, json, random, rulekit
+from rulekit import native_check
+h = hashlib.sha256()
+for path, players, games in [("sham.yaml", 4, 6), ("chami.yaml", 4, 2), ("shamus.yaml", 2, 6),
+                             ("uno.yaml", 4, 4)]:
+    game = rulekit.load("rulesets/" + path)
+    for i in range(games):
+        s = game.new_state(players, i)
+        rnd = random.Random(i)
+        while not s.is_over:
+            legal = s.legal_actions()
+            h.update("|".join(a.text for a in legal).encode())
+            a = rnd.choice(legal)
+            if rnd.random() < 0.2:
+                s.apply(a.text)  # the checked path: a clone kept to restore
+            else:
+                s.apply_unchecked(a)
+        back = game.state_from_json(json.loads(json.dumps(s.to_json())))
+        o = s.outcome
+        h.update(repr((o.scores, o.winners, o.reason, back.key() == s.key(), len(s.log))).encode())
+print(json.dumps({"status": native_check.STATUS, "digest": h.hexdigest(),
+                  "files": {m: __import__(m, fromlist=["_"]).__file__
+                            for m in native_check.MODULES}}))
+"""
+
+
+def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    """A command of this interpreter in cwd (the copy first on its path)."""
+    return subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=600)
+
+
+def played(cwd: Path) -> tuple[dict, str]:
+    """The child's report in cwd, and what it wrote to stderr."""
+    done = run(["-c", CHILD], cwd)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), done.stderr
+
+
+def test_the_compiled_runtime_plays_as_its_sources_and_a_stale_build_is_never_used(
+        tmp_path: Path) -> None:
+    """Built, the modules load compiled and play the same games, byte for byte; once a source
+    changes, all of them load from source with a warning; `clean` removes the build."""
+    shutil.copytree(ROOT / "rulekit", tmp_path / "rulekit",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_native.json"))
+    shutil.copytree(ROOT / "rulesets", tmp_path / "rulesets")
+
+    sources, _ = played(tmp_path)
+    assert sources["status"] == "sources"
+    assert all(f.endswith(".py") for f in sources["files"].values())
+
+    build = run(["-m", "rulekit.native", "build"], tmp_path)
+    assert build.returncode == 0, build.stderr
+    assert run(["-m", "rulekit.native", "status"], tmp_path).stdout.strip() == "compiled"
+    compiled, _ = played(tmp_path)
+    assert compiled["status"] == "compiled"
+    assert not any(f.endswith(".py") for f in compiled["files"].values())  # all compiled
+    assert compiled["digest"] == sources["digest"]
+
+    flow = tmp_path / "rulekit" / "runtime" / "flow.py"
+    flow.write_text(flow.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    stale, warned = played(tmp_path)
+    assert stale["status"] == "stale"
+    assert "python -m rulekit.native build" in warned
+    assert all(f.endswith(".py") for f in stale["files"].values())  # none of the build
+    assert stale["digest"] == sources["digest"]
+
+    assert run(["-m", "rulekit.native", "clean"], tmp_path).returncode == 0
+    assert not list((tmp_path / "rulekit").rglob("*.so"))
+    assert run(["-m", "rulekit.native", "status"], tmp_path).stdout.strip() == "sources"
