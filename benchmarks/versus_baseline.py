@@ -125,7 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     this_py = HERE / ".venv" / "bin" / "python"
     if not this_py.exists():
         this_py = Path(sys.executable)
-    print(f"baseline {args.baseline} ({base_py}) vs this tree {HERE} ({this_py})")
+    asked = "import rulekit; print(rulekit.native_check.STATUS)"  # compiled or sources
+    form = subprocess.run([str(this_py), "-c", asked], cwd=HERE, capture_output=True,
+                          text=True).stdout.strip()
+    print(f"baseline {args.baseline} ({base_py}) vs this tree {HERE} ({this_py}; runtime: "
+          f"{form or 'unknown'}, see python -m rulekit.native)")
     if args.instructions:
         return instructions(args, base_py, this_py)
     print(f"{'case':8} {'players':>7} {'games':>6} {'base dec/cpu-s':>15} "

@@ -68,6 +68,7 @@ class BenchResult:
             f"  decisions/game     {self.mean_decisions:12,.1f}",
             f"  time               {self.seconds:12.3f} s",
             f"  peak memory        {mem}",
+            f"  runtime            {RUNTIME_FORMS.get(rulekit.native_check.STATUS, '')}",
         ]
 
 
@@ -99,6 +100,10 @@ def play_games(game: rulekit.Game, players: int, games: int, seed: int) -> int:
     return total
 
 
+# what `python -m rulekit.native status` says, as a figure's reader needs it
+RUNTIME_FORMS = {"compiled": "compiled (python -m rulekit.native build)",
+                 "sources": "Python sources (python -m rulekit.native build compiles it)",
+                 "stale": "Python sources (a stale compiled build is ignored)"}
 _WORKER_GAME: rulekit.Game | None = None  # the game a forked worker inherits
 
 

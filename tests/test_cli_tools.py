@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from rulekit_cli import bench
 from rulekit_cli.main import main
 
 import rulekit
@@ -109,8 +110,8 @@ def test_validate_needs_a_ruleset():
 
 # ---- bench -------------------------------------------------------------------------------------
 def _figures(out: str) -> dict[str, str]:
-    return dict(re.findall(r"^  (games/s|decisions/s|decisions/game|time|peak memory)\s+(.+)$",
-                           out, flags=re.M))
+    return dict(re.findall(r"^  (games/s|decisions/s|decisions/game|time|peak memory|runtime)"
+                           r"\s+(.+)$", out, flags=re.M))
 
 
 def test_bench_prints_speed_decisions_and_peak_memory():
@@ -118,7 +119,10 @@ def test_bench_prints_speed_decisions_and_peak_memory():
     assert r.code == 0, r.err
     assert r.out.startswith(f"SHAM ({SHAM}): 5 games, 4 players, random bots, seed 3")
     figures = _figures(r.out)
-    assert set(figures) == {"games/s", "decisions/s", "decisions/game", "time", "peak memory"}
+    assert set(figures) == {"games/s", "decisions/s", "decisions/game", "time", "peak memory",
+                            "runtime"}
+    # which runtime made the figures: this tree's, as `python -m rulekit.native status` says
+    assert figures["runtime"] == bench.RUNTIME_FORMS[rulekit.native_check.STATUS]
     assert float(figures["games/s"].replace(",", "")) > 0
     assert float(figures["decisions/s"].replace(",", "")) > 0
     assert re.fullmatch(r"[\d.]+ MiB \(process peak RSS, getrusage ru_maxrss\)",
