@@ -121,6 +121,21 @@ def test_end_game_inside_a_while_stops_it():
     assert state.is_over and gvar(state, "n") == 3
 
 
+def test_nothing_runs_after_an_end_game_nested_in_blocks():
+    """'end game' ends the effects where it stands, however deep: the statements after its
+    'if', after its 'for' and after blocks nested past the generated functions' depth."""
+    nested = "end game done"
+    for _ in range(12):  # deeper than codegen.MAX_DEPTH: the inner blocks become functions
+        nested = f'{{if: "true", then: [{nested}, "add 100 to n"]}}'
+    for effects in ('[{if: "n == 0", then: [end game done]}, "set n = 5"]',
+                    '[{for: "p in players", do: ["add 1 to n", end game done]}, "set n = 5"]',
+                    f'[{nested}, "set n = 5"]'):
+        state = game(actions=acts(effects)).new_state(2)
+        state.apply("go")
+        assert state.is_over, effects
+        assert gvar(state, "n") == (1 if "for" in effects else 0), effects
+
+
 def test_the_condition_of_while_must_be_a_condition():
     text = text_of(actions=acts('[{while: "size(deck)", do: [pass]}]'))
     d = load_error(text).diagnostics[0]

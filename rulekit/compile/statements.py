@@ -57,7 +57,8 @@ class StatementsMixin(CompilerBase):
             gen = self.x.gen
             v = gen.temp()
             code = [f"{v} = {self.x.src(value)}"]
-            if ty in (INT, BOOL) and not value.is_const:  # a number or a condition is never none
+            # a number or a condition is never none (asked unless it cannot be)
+            if ty in (INT, BOOL) and not value.is_const and not value.not_none:
                 detail = langdata.none_detail(f"the value stored in '{lv.children[-1]}'")
                 code += [f"if {v} is None:", f"    {gen.none_error}({detail!r})"]
             elif dsl.elem_of(ty) is not None:  # a list is stored as it is now

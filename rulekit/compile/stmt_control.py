@@ -41,17 +41,22 @@ def relocated(err: BaseException, where: str) -> RuleRuntimeError:
 def located_block(c: Compiler, parts: list[Part], wheres: list[str]) -> Code:
     """Statements in order (nothing after 'end game'); a failure names its statement.
 
-    A try costs nothing until something is raised, so each statement gets its own.
+    A try costs nothing until something is raised, so each statement gets its own. Only a
+    statement run by a call (`end game`, `call`, ...) can end the game: the generated ones set,
+    move, log or hold blocks of their own, whose calls are each followed by the check, which
+    returns from the whole function.
     """
     gen = c.x.gen
     errors = gen.ref(STATEMENT_ERRORS, "the failures a statement is named in")
     reloc = gen.ref(relocated, "names the failing statement in a rule error")
     out: Code = []
     for part, where in zip(parts, wheres, strict=True):
-        body = (gen.block(part) if isinstance(part, list)
-                else [gen.call(part, f"the statement {where[3:]}")])
+        generated = isinstance(part, list)
+        body = gen.block(part) if generated else [gen.call(part, f"the statement {where[3:]}")]
         out += ["try:", *indent(body), f"except {errors} as _x:",
-                f"    raise {reloc}(_x, {where!r}) from None", "if s.over:", "    return"]
+                f"    raise {reloc}(_x, {where!r}) from None"]
+        if not generated:
+            out += ["if s.over:", "    return"]
     return out
 
 

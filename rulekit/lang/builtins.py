@@ -321,11 +321,12 @@ class BuiltinsMixin:
             arity(1)
             a = args[0]
             if a.type == ZONE:
-                return self.code(INT, f"len(s.zones[{self.src(a)}])", a)
+                return self.code(INT, f"len(s.zones[{self.src(a)}])", a, not_none=True)
             if elem_of(a.type) is None:
                 raise fail(trees[0], f"{name}() needs a zone or a list, "
                            f"but this is {describe(a.type)}")
-            return self.code(INT, f"len({self.src(a)} or ())", a)  # none: no cards
+            return self.code(INT, f"len({self.src(a)} or ())", a,  # none: no cards
+                             not_none=True)
         if name == "cards":
             arity(1)
             check(0, ZONE, "a zone")
@@ -360,10 +361,10 @@ class BuiltinsMixin:
                     raise fail(trees[0], "sum() needs a list of numbers")
                 tmp, bounded = self.gen.temp(), self.gen.bounded
                 return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := sum({listed})) <= "
-                                 f"{MAX_INT} else {bounded}({tmp}))", a)
+                                 f"{MAX_INT} else {bounded}({tmp}))", a, not_none=True)
             if et != BOOL:
                 raise fail(trees[0], f"{name}() needs a list of conditions")
-            return self.code(BOOL, f"{name}({listed})", a)
+            return self.code(BOOL, f"{name}({listed})", a, not_none=True)  # of none: of ()
         if name in ("players_after", "players_from"):
             arity(1)
             check(0, PLAYER, "a player")
