@@ -10,6 +10,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# the tests run again against the build: the runtime's own, its errors, saved states, the cache
+# of compiled games and the golden playthroughs (about half a minute on one core)
+AGAIN = ["tests/test_engine_*.py", "tests/test_hostile_runtime.py", "tests/test_hostile_state.py",
+         "tests/test_lang_runtime_errors.py", "tests/test_gamecache.py",
+         "tests/test_playthroughs.py"]
 
 # A child run in a copy of the engine: which form runs, where each compiled module came from,
 # and a digest of random games (every legal listing, the checked apply with its backup now and
@@ -56,11 +61,12 @@ def played(cwd: Path) -> tuple[dict, str]:
 
 def test_the_compiled_runtime_plays_as_its_sources_and_a_stale_build_is_never_used(
         tmp_path: Path) -> None:
-    """Built, the modules load compiled and play the same games, byte for byte; once a source
-    changes, all of them load from source with a warning; `clean` removes the build."""
-    shutil.copytree(ROOT / "rulekit", tmp_path / "rulekit",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_native.json"))
-    shutil.copytree(ROOT / "rulesets", tmp_path / "rulesets")
+    """Built, the modules load compiled, play the same games, byte for byte, and pass the
+    runtime's tests; once a source changes, all of them load from source with a warning;
+    `clean` removes the build."""
+    skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_native.json", ".hypothesis")
+    for folder in ("rulekit", "rulesets", "tests"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=skip)
 
     sources, _ = played(tmp_path)
     assert sources["status"] == "sources"
@@ -73,6 +79,10 @@ def test_the_compiled_runtime_plays_as_its_sources_and_a_stale_build_is_never_us
     assert compiled["status"] == "compiled"
     assert not any(f.endswith(".py") for f in compiled["files"].values())  # all compiled
     assert compiled["digest"] == sources["digest"]
+    files = sorted(str(f.relative_to(tmp_path)) for p in AGAIN for f in tmp_path.glob(p))
+    again = run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *files],
+                tmp_path)
+    assert again.returncode == 0, again.stdout[-3000:]  # the runtime's tests, compiled
 
     flow = tmp_path / "rulekit" / "runtime" / "flow.py"
     flow.write_text(flow.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
