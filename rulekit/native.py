@@ -22,6 +22,7 @@ import tempfile
 
 from .native_check import (
     ENGINE,
+    GROUP,
     MANIFEST,
     MODULES,
     built_files,
@@ -33,12 +34,13 @@ from .native_check import (
 # the build, run by this interpreter in a child process from the folder holding rulekit/: the
 # code is this module's own text; the file names come from MODULES
 _SETUP = """
-import sys
+import os, sys
 from mypyc.build import mypycify
 from setuptools import setup
-work, files = sys.argv[1], sys.argv[2:]
-setup(name="rulekit-native", script_args=["-q", "build_ext", "--inplace", "--build-temp", work],
-      ext_modules=mypycify(files, opt_level="3", group_name="rulekit._native", target_dir=work))
+work, group, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+setup(name="rulekit-native", script_args=["-q", "build_ext", "--inplace", "--build-temp", work,
+                                          "--build-lib", os.path.join(work, "lib")],
+      ext_modules=mypycify(files, opt_level="3", group_name=group, target_dir=work))
 """
 
 
@@ -49,12 +51,17 @@ def build() -> int:
         print(f"rulekit.native: {' and '.join(missing)} not installed: pip install "
               "'rulekit[native]' (a C compiler is needed too)", file=sys.stderr)
         return 1
-    clean(quiet=True)
+    try:
+        clean(quiet=True)  # a failed build leaves nothing half made
+    except OSError as e:
+        print(f"rulekit.native: cannot write beside the sources ({e})", file=sys.stderr)
+        return 1
     manifest = manifest_now()
     files = [str(source_of(m).relative_to(ENGINE.parent)) for m in MODULES]
     print(f"rulekit.native: compiling {len(files)} modules with mypyc ...", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="rulekit-native-") as work:
-        done = subprocess.run([sys.executable, "-c", _SETUP, work, *files], cwd=ENGINE.parent,
+        done = subprocess.run([sys.executable, "-c", _SETUP, work, GROUP, *files],
+                              cwd=ENGINE.parent,
                               capture_output=True, text=True,
                               env=dict(os.environ, MYPY_CACHE_DIR=os.path.join(work, "mypy")))
     if done.returncode != 0:
@@ -85,7 +92,7 @@ def clean(quiet: bool = False) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """python -m rulekit.native build|status|clean."""
+    """python -m rulekit.native build|status|clean; 0 on success, 1 with a message."""
     parser = argparse.ArgumentParser(prog="python -m rulekit.native", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["build", "status", "clean"])
@@ -93,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "build":
         return build()
     if args.command == "clean":
-        return clean()
+        try:
+            return clean()
+        except OSError as e:
+            print(f"rulekit.native: cannot remove the build ({e})", file=sys.stderr)
+            return 1
     print(status())
     return 0
 

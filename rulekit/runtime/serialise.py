@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Action
 from ..errors import (
@@ -13,9 +13,6 @@ from . import knowledge
 from .eventlog import EventLog, NoLog
 from .flow import FlowMixin
 from .frames import BuildFrame, Outcome, WindowFrame
-
-if TYPE_CHECKING:
-    pass
 
 
 class SerialiseMixin(FlowMixin):

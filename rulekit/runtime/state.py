@@ -37,8 +37,9 @@ class State(SerialiseMixin):
     # ---- construction ------------------------------------------------------------------
     def __init__(self, game: Rules | None, n: int = 0, seed: int = 0, log: bool = True):
         if game is None:
-            return  # a blank state for clone() to fill (compiled by mypyc, State.__new__
-            # runs __init__)
+            # a blank state for clone() to fill: compiled by mypyc (rulekit.native), the
+            # class has no State.__new__ that skips __init__
+            return
         self.game = game
         self.n = n
         self.seed = seed
