@@ -1,7 +1,7 @@
 """Build the compiled runtime: the engine's hottest modules (rulekit.native_check.MODULES)
 compiled with mypyc, in place beside their sources.
 
-    pip install -e '.[native]'          # mypy (mypyc) and setuptools; a C compiler is needed too
+    pip install -e '.[native]'          # mypy (mypyc), setuptools, PyYAML's types; and a C compiler
     python -m rulekit.native build      # compile them (about half a minute)
     python -m rulekit.native status     # compiled, sources, or stale
     python -m rulekit.native clean      # remove what build made
@@ -16,9 +16,11 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 from .native_check import (
     ENGINE,
@@ -60,10 +62,22 @@ def build() -> int:
     files = [str(source_of(m).relative_to(ENGINE.parent)) for m in MODULES]
     print(f"rulekit.native: compiling {len(files)} modules with mypyc ...", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="rulekit-native-") as work:
-        done = subprocess.run([sys.executable, "-c", _SETUP, work, GROUP, *files],
-                              cwd=ENGINE.parent,
+        # built in a copy of the package: mypy, run where rulekit is installed, would take the
+        # other packages beside it (site-packages) for sources of its own
+        tree = Path(work) / "tree"
+        shutil.copytree(ENGINE, tree / "rulekit", ignore=shutil.ignore_patterns(
+            "__pycache__", "*.so", "*.pyd", MANIFEST.name))
+        done = subprocess.run([sys.executable, "-c", _SETUP, work, GROUP, *files], cwd=tree,
                               capture_output=True, text=True,
                               env=dict(os.environ, MYPY_CACHE_DIR=os.path.join(work, "mypy")))
+        if done.returncode == 0:
+            try:
+                for built in built_files(tree / "rulekit"):
+                    shutil.copy2(built, ENGINE / built.relative_to(tree / "rulekit"))
+            except OSError as e:
+                print(f"rulekit.native: cannot write beside the sources ({e})", file=sys.stderr)
+                clean(quiet=True)
+                return 1
     if done.returncode != 0:
         print(done.stdout[-4000:] + done.stderr[-4000:], file=sys.stderr)
         print("rulekit.native: the build failed (above); the sources stay in use",

@@ -37,11 +37,12 @@ def source_of(module: str) -> Path:
     return ENGINE.parent.joinpath(*module.split(".")).with_suffix(".py")
 
 
-def built_files() -> list[Path]:
-    """The compiled files present beside the sources (this interpreter's suffix or any other)."""
+def built_files(package: Path = ENGINE) -> list[Path]:
+    """The compiled files present beside the sources of package (rulekit, or a copy of it),
+    for this interpreter or any other."""
     found = []
     for module in (*MODULES, GROUP + "__mypyc"):
-        stem = ENGINE.parent.joinpath(*module.split("."))
+        stem = package.joinpath(*module.split(".")[1:])
         found += sorted(stem.parent.glob(stem.name + ".*.so")) + sorted(
             stem.parent.glob(stem.name + ".*.pyd"))
     return found
