@@ -60,8 +60,13 @@ def manifest_now() -> dict:
 
 def status() -> str:
     """'sources' (nothing compiled), 'compiled' (a build matching the sources) or 'stale'."""
-    if not built_files():
+    found = built_files()
+    if not found:
         return "sources"
+    whole = {ENGINE.joinpath(*m.split(".")[1:]).with_name(m.split(".")[-1] + SUFFIX)
+             for m in (*MODULES, GROUP + "__mypyc")}
+    if not whole <= set(found):  # a part missing: never some modules compiled, some not
+        return "stale"
     try:
         recorded = json.loads(MANIFEST.read_text(encoding="utf-8"))
         current = recorded == manifest_now()

@@ -62,8 +62,8 @@ def played(cwd: Path) -> tuple[dict, str]:
 def test_the_compiled_runtime_plays_as_its_sources_and_a_stale_build_is_never_used(
         tmp_path: Path) -> None:
     """Built, the modules load compiled, play the same games, byte for byte, and pass the
-    runtime's tests; once a source changes, all of them load from source with a warning;
-    `clean` removes the build."""
+    runtime's tests; once a part of the build is lost or a source changes, all of them load from
+    source with a warning; `clean` removes the build."""
     skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_native.json", ".hypothesis")
     for folder in ("rulekit", "rulesets", "tests"):
         shutil.copytree(ROOT / folder, tmp_path / folder, ignore=skip)
@@ -83,6 +83,13 @@ def test_the_compiled_runtime_plays_as_its_sources_and_a_stale_build_is_never_us
     again = run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *files],
                 tmp_path)
     assert again.returncode == 0, again.stdout[-3000:]  # the runtime's tests, compiled
+
+    part = next((tmp_path / "rulekit" / "runtime").glob("flow.*.so"))  # a build with a part lost
+    part.rename(tmp_path / "flow.so")
+    partial, warned = played(tmp_path)
+    assert partial["status"] == "stale" and "python -m rulekit.native build" in warned
+    assert all(f.endswith(".py") for f in partial["files"].values())  # never some compiled
+    (tmp_path / "flow.so").rename(part)
 
     flow = tmp_path / "rulekit" / "runtime" / "flow.py"
     flow.write_text(flow.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
