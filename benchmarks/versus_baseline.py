@@ -25,6 +25,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
@@ -86,16 +87,26 @@ def count(python: Path, cwd: Path, ruleset: Path, players: int, games: int) -> d
     return {"instructions": total - startup, "decisions": json.loads(stdout)["decisions"]}
 
 
+def cases(args: argparse.Namespace) -> Iterator[tuple[str, str, int, int]]:
+    """The cases asked for: name, ruleset file, players and games (scaled)."""
+    for name in args.case or list(CASES):
+        file, players, games = CASES[name]
+        yield name, file, players, max(1, round(games * args.scale))
+
+
+def header(unit: str) -> None:
+    """The table's first line, unit the figure of each side."""
+    print(f"{'case':8} {'players':>7} {'games':>6} {'base ' + unit:>15} {'this ' + unit:>15} "
+          f"{'ratio':>7}")
+
+
 def instructions(args: argparse.Namespace, base_py: Path, this_py: Path) -> int:
     """Instructions per decision of both trees, each played once under valgrind."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind on the PATH (Debian: apt install valgrind)")
-    print(f"{'case':8} {'players':>7} {'games':>6} {'base instr/dec':>15} "
-          f"{'this instr/dec':>15} {'ratio':>7}")
+    header("instr/dec")
     status = 0
-    for name in args.case or list(CASES):
-        file, players, games = CASES[name]
-        games = max(1, round(games * args.scale))
+    for name, file, players, games in cases(args):
         sides = {side: count(py, tree, tree / "rulesets" / file, players, games)
                  for side, py, tree in (("base", base_py, args.baseline), ("this", this_py, HERE))}
         if sides["base"]["decisions"] != sides["this"]["decisions"]:
@@ -132,12 +143,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{form or 'unknown'}, see python -m rulekit.native)")
     if args.instructions:
         return instructions(args, base_py, this_py)
-    print(f"{'case':8} {'players':>7} {'games':>6} {'base dec/cpu-s':>15} "
-          f"{'this dec/cpu-s':>15} {'ratio':>7}")
+    header("dec/cpu-s")
     status = 0
-    for name in args.case or list(CASES):
-        file, players, games = CASES[name]
-        games = max(1, round(games * args.scale))
+    for name, file, players, games in cases(args):
         totals = {"base": [0.0, 0], "this": [0.0, 0]}
         for r in range(args.rounds):
             order = [("base", base_py, args.baseline), ("this", this_py, HERE)]
