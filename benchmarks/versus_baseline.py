@@ -69,7 +69,8 @@ def run(python: Path, cwd: Path, ruleset: Path, players: int, games: int, seed: 
 
 def _collected(python: Path, cwd: Path, ruleset: Path, players: int, games: int) -> tuple[int, str]:
     """The instructions valgrind counts for a child playing games (0: startup only)."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    # no cache of compiled games: both runs compile the ruleset alike, whatever else runs
+    env = dict(os.environ, PYTHONHASHSEED="0", RULEKIT_CACHE_DIR="")
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           str(python), "-c", CHILD, str(ruleset), str(players), str(games), "0"],
                          cwd=cwd, capture_output=True, text=True, check=True, env=env)
@@ -81,7 +82,7 @@ def _collected(python: Path, cwd: Path, ruleset: Path, players: int, games: int)
 
 def count(python: Path, cwd: Path, ruleset: Path, players: int, games: int) -> dict:
     """Instructions spent playing the games (startup subtracted) and decisions per game."""
-    run(python, cwd, ruleset, players, 0, 0)  # a load fills any cache, so both counted runs find it
+    run(python, cwd, ruleset, players, 0, 0)  # a load first writes any missing .pyc files
     startup, _ = _collected(python, cwd, ruleset, players, 0)
     total, stdout = _collected(python, cwd, ruleset, players, games)
     return {"instructions": total - startup, "decisions": json.loads(stdout)["decisions"]}
