@@ -37,12 +37,17 @@ def source_of(module: str) -> Path:
     return ENGINE.parent.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def _stem(module: str, package: Path = ENGINE) -> Path:
+    """Where a compiled module of package (rulekit, or a copy of it) lies, without suffix."""
+    return package.joinpath(*module.split(".")[1:])
+
+
 def built_files(package: Path = ENGINE) -> list[Path]:
     """The compiled files present beside the sources of package (rulekit, or a copy of it),
     for this interpreter or any other."""
     found = []
     for module in (*MODULES, GROUP + "__mypyc"):
-        stem = package.joinpath(*module.split(".")[1:])
+        stem = _stem(module, package)
         found += sorted(stem.parent.glob(stem.name + ".*.so")) + sorted(
             stem.parent.glob(stem.name + ".*.pyd"))
     return found
@@ -63,8 +68,7 @@ def status() -> str:
     found = built_files()
     if not found:
         return "sources"
-    whole = {ENGINE.joinpath(*m.split(".")[1:]).with_name(m.split(".")[-1] + SUFFIX)
-             for m in (*MODULES, GROUP + "__mypyc")}
+    whole = {_stem(m).with_name(_stem(m).name + SUFFIX) for m in (*MODULES, GROUP + "__mypyc")}
     if not whole <= set(found):  # a part missing: never some modules compiled, some not
         return "stale"
     try:
