@@ -6,6 +6,7 @@ visibility and the cards turned face up.
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError, short_repr
@@ -305,37 +306,36 @@ def resample(s: State, seat: int, seed: int) -> State:
     slots: list[tuple[int, int]] = []
     up = c.faceup
     for zi, zone in enumerate(c.zones):
-        if zone_open(c, zi, seat):
-            continue
-        for i, card in enumerate(zone):
-            if card not in known and not up[card]:
-                slots.append((zi, i))
+        if zone and not zone_open(c, zi, seat):
+            slots.extend([(zi, i) for i, card in enumerate(zone)
+                          if not up[card] and card not in known])
     old = [c.zones[zi][i] for zi, i in slots]
-    r = [(seed * 0x9E3779B97F4A7C15 + 0x1234567) & MASK]
+    # Mersenne Twister, seeded from seed alone: its draws cost a C call, where the state's own
+    # generator (64-bit arithmetic on Python ints) cost 4x more, and a search resamples every
+    # iteration. int(random() * n) is uniform enough for n far below 2**53.
+    draw = Random(seed & MASK).random
 
     def below(n: int) -> int:
-        r[0] = x = (r[0] + 0x9E3779B97F4A7C15) & MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return (z ^ (z >> 31)) % n
+        return int(draw() * n)
 
     # the cards seat was shown stay in the zone it knows, at places drawn like the others'
     new: list[int | None] = knowledge.place_known(c, seat, slots, below)
     # shuffle the rest from a canonical order, so the copy depends only on what seat knows: two
     # states seat cannot tell apart resample to the same copy (bots then choose the same in both)
     placed = {x for x in new if x is not None}
-    rest = sorted(x for x in old if x not in placed)
+    rest = sorted(x for x in old if x not in placed) if placed else sorted(old)
     for i in range(len(rest) - 1, 0, -1):
-        j = below(i + 1)
+        j = int(draw() * (i + 1))
         rest[i], rest[j] = rest[j], rest[i]
     it = iter(rest)
-    dealt = [next(it) if x is None else x for x in new]
+    dealt = [next(it) if x is None else x for x in new] if placed else rest
     mapping = list(range(c.game.n_cards))
-    if c.meld_of is not None and any(c.meld_of[a] for a in old):
+    if c.meld_of is not None and any(map(c.meld_of.__getitem__, old)):
         c._meld_cache.clear()  # cards of a meld change places: what was kept of melds is stale
+    zones, card_zone = c.zones, c.card_zone
     for (zi, i), a, b in zip(slots, old, dealt, strict=True):
-        c.zones[zi][i] = b
-        c.card_zone[b] = zi
+        zones[zi][i] = b
+        card_zone[b] = zi
         mapping[a] = b  # whatever pointed at a's place now points at b
     g = c.game
 
