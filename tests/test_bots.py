@@ -177,6 +177,21 @@ def test_weight_zero_keeps_an_action_out_of_playouts_and_weights_bias_the_choice
     assert 520 < picks.count("wait") < 680  # weight 3 against gain's 1: about 600 of 800
 
 
+def test_a_weight_failing_at_run_time_names_its_action():
+    """A weight that fails while a playout weighs the choices is a rule error naming that
+    action's weight, after weights known at load (wait's 0) were read without a call."""
+    gain = 'effects: ["add 1 to actor.points", end turn]'
+    failing = 'weight: "10 // (actor.points - actor.points)"\n    '
+    text = ENDLESS.read_text().replace(gain, failing + gain)
+    g = rulekit.load_text(text)
+    s = g.new_state(2, 1)
+    assert [a.text for a in s.legal_actions()] == ["wait", "gain"]
+    with pytest.raises(rulekit.RuleRuntimeError) as e:
+        policy(s, s.legal_actions(), random.Random(1).random)
+    assert e.value.rule == "actions.gain.weight"
+    assert "division by zero" in str(e.value)
+
+
 def test_an_evaluation_outside_0_1_is_clamped():
     """Issue 10: "an evaluation outside [0, 1] at run time: clamped"."""
     base = ENDLESS.read_text()

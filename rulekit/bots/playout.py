@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..actions import START, Action
 from ..errors import EvaluationLimitError
+from ..rules.game import RULE_FAILURES, failure
 from ..runtime.state import State, WindowFrame
 
 
@@ -87,10 +88,17 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
     if s.stack and isinstance(s.stack[-1], WindowFrame):
         env["opener"] = s.stack[-1].opener
     ws = []
-    for a in legal:
-        fn = weights.get(a.value)
-        w = 1 if fn is None else g.guard(f"actions.{a.name}.weight", fn, s, env)
-        ws.append(w if w > 0 else 0)  # a negative weight at run time counts as 0
+    known = g.hints.constant_weights  # most weights are numbers: no call for those
+    a = legal[0]
+    try:
+        for a in legal:
+            w = known.get(a.value)
+            if w is None:
+                fn = weights.get(a.value)
+                w = 1 if fn is None else fn(s, env)
+            ws.append(w if w > 0 else 0)  # a negative weight at run time counts as 0
+    except RULE_FAILURES as e:  # one guard for the listing, naming the weight that failed
+        raise failure(f"actions.{a.name}.weight", e) from None
     total = sum(ws)
     if total <= 0:
         return legal[int(rnd() * n)]
