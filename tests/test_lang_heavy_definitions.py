@@ -1,0 +1,95 @@
+"""Issue 9 points 2 and 5 together: a definition too heavy for the weight of the loop around
+it draws its cost on the budget each time it is evaluated, and stays generated source doing
+so, so that a comprehension over it is a Python loop with its variable a local (a closure
+made it a call per item, reading the variable from the env)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import rulekit
+from rulekit.lang.budget import charged
+from rulekit.lang.expressions import ExprCompiler
+from rulekit.lang.types import Typed
+from tests.lang_helpers import game
+
+# few(q) loops over twelve comparisons: kept, and heavy enough that fits(c, q), which uses it,
+# charges itself (fits has no loop of its own, so it is inlined at each use)
+HEAVY = """\
+define:
+  few(q): "count(d for d in q.hand if {cond})"
+  fits(c, q): "c.v > 3 if c.v != 10 else few(q) > 1"
+setup:
+  - deal 5 from deck to each hand
+""".format(cond=" and ".join(f"d.v != {i}" for i in range(12)))
+PLAY = """\
+actions:
+  pass: {effects: [end turn]}
+  play:
+    when: "any(fits(c, actor) for c in actor.hand)"
+    effects:
+      - move first(c for c in actor.hand if fits(c, actor)) to pile
+      - end turn
+"""
+
+
+def _as_closure(self: ExprCompiler, typed: Typed, w0: int) -> tuple[Typed, int]:
+    """ExprCompiler._priced as it was: a heavy definition became a closure charging itself."""
+    cost = self.weight - w0
+    if cost > 64:
+        typed, cost = charged(typed, cost), 1
+        self.weight = w0 + 1
+    return typed, cost
+
+
+def _function(source: str, name: str) -> str:
+    """The source of the generated function whose comment line names it."""
+    return source.split(f"# {name}\n")[1].split("\n\n")[0]
+
+
+def test_a_heavy_definition_in_a_comprehension_stays_a_python_loop() -> None:
+    g = game(actions=PLAY, extra=HEAVY)
+    source = g.generated_source()
+    assert "draws on the evaluation budget" in source  # fits(c, actor) is heavy
+    when = _function(source, "phases.play: the actions whose 'when' holds")
+    assert re.search(r"\bfor _t\d+ in\b", when)  # a generator over the hand
+    assert "e['c" not in when  # its variable is a local, not an env entry
+
+
+def test_it_charges_the_budget_and_plays_as_the_closure_did(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same legal actions and the same work left after every decision as the closure form,
+    along random games."""
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
+    inline = game(actions=PLAY, extra=HEAVY)
+    monkeypatch.setattr(ExprCompiler, "_priced", _as_closure)
+    closure = game(actions=PLAY, extra=HEAVY)
+    assert "draws on the evaluation budget" not in closure.generated_source()
+    rnd = random.Random(5)
+    plays = 0
+    for seed in range(8):
+        x, y = inline.new_state(3, seed), closure.new_state(3, seed)
+        while not x.is_over and x.decisions < 60:
+            legal = x.legal_actions()
+            assert [a.text for a in legal] == [a.text for a in y.legal_actions()]
+            assert x.work == y.work  # the listing drew the same work on the budget
+            text = legal[rnd.randrange(len(legal))].text
+            plays += text == "play"
+            x.apply(text)
+            y.apply(text)
+            assert x.work == y.work
+        assert x.key() == y.key()
+    assert plays > 20
+
+
+def test_a_heavy_definition_still_runs_out_the_budget() -> None:
+    """Each evaluation charges the definition's cost: five cards of it exceed a budget of 300
+    while the actions are listed, an error naming the rule, not a slow answer."""
+    g = game(actions=PLAY, extra=HEAVY.replace("setup:", "limits: {max_work: 300}\nsetup:"))
+    with pytest.raises(rulekit.EvaluationLimitError) as e:
+        g.new_state(2, 0)  # the deal, then the first listing of the legal actions
+    assert "limits.max_work" in str(e.value)
+    assert e.value.rule == "actions.play.when"
