@@ -201,6 +201,23 @@ def test_an_evaluation_outside_0_1_is_clamped():
     assert estimate(low.new_state(2, 0)) == [0.0, 0.0]
 
 
+def test_the_estimate_keeps_what_the_standings_share_and_gives_each_its_own_value():
+    """Le Ch'ami's evaluate asks every seat's hand points in every seat's standing: worked out
+    once per seat while the estimate is made (nothing changes meanwhile), the values are those
+    of each standing asked on its own, and the state keeps nothing afterwards."""
+    g = rulekit.load(ROOT / "rulesets" / "chami.yaml")
+    assert "define.hand_points, kept per arguments" in g.generated_source()
+    rng = random.Random(4)
+    for seed in range(6):
+        s = g.new_state(4, seed)
+        while not s.over and s.decisions < 40 + 10 * seed:
+            legal = s.legal_actions()
+            s.apply_unchecked(legal[rng.randrange(len(legal))])
+        alone = [g.hints.evaluation(s, p) for p in range(4)]  # no memo: each on its own
+        assert estimate(s) == alone
+        assert s.memo is None
+
+
 def test_without_an_evaluation_the_estimate_is_the_rank_by_score():
     g = rulekit.load(ROOT / "tests" / "engine" / "minimal.yaml")  # score: seat(p)
     assert estimate(g.new_state(2, 0)) == [0.0, 1.0]

@@ -62,11 +62,19 @@ def estimate(s: State) -> list[float]:
     (0.5 for everyone when the scores are equal, as in a cooperative game).
     """
     g = s.game
-    if g.hints.evaluate is not None:
-        values = [g.hints.evaluation(s, p) or 0.0 for p in range(s.n)]
-    else:
-        scores = [g.score(s, p) for p in range(s.n)]
-        values = _rank_shares(scores, g.winners_mode == "lowest")
+    # nothing changes while the players' standings are worked out: the state keeps what the
+    # definitions they share work out (one seat's hand points, asked in every seat's standing),
+    # as it does while it lists the legal actions
+    kept = s.memo
+    s.memo = {}
+    try:
+        if g.hints.evaluate is not None:
+            values = [g.hints.evaluation(s, p) or 0.0 for p in range(s.n)]
+        else:
+            scores = [g.score(s, p) for p in range(s.n)]
+            values = _rank_shares(scores, g.winners_mode == "lowest")
+    finally:
+        s.memo = kept
     return _share_in_teams(s, values)
 
 
