@@ -11,20 +11,21 @@ import re
 import pytest
 
 import rulekit
-from rulekit.lang.budget import charged
+from rulekit.lang.budget import HEAVY, Charged
 from rulekit.lang.expressions import ExprCompiler
 from rulekit.lang.types import Typed
 from tests.lang_helpers import game
 
-# few(q) loops over twelve comparisons: kept, and heavy enough that fits(c, q), which uses it,
-# charges itself (fits has no loop of its own, so it is inlined at each use)
-HEAVY = """\
-define:
-  few(q): "count(d for d in q.hand if {cond})"
-  fits(c, q): "c.v > 3 if c.v != 10 else few(q) > 1"
-setup:
-  - deal 5 from deck to each hand
-""".format(cond=" and ".join(f"d.v != {i}" for i in range(12)))
+# each few_i(q) loops over twelve comparisons (kept), and fits(c, q), which uses them all, is
+# heavier than HEAVY: it charges itself (it has no loop of its own, so it is inlined at each use)
+FEW = 6
+HEAVY_RULES = "define:\n" + "".join(
+    f'  few{i}(q): "count(d for d in q.hand if '
+    + " and ".join(f"d.v != {k + i}" for k in range(12)) + ')"\n' for i in range(FEW)) + (
+    '  fits(c, q): "c.v > 3 if c.v != 10 else '
+    + " + ".join(f"few{i}(q)" for i in range(FEW)) + ' > 1"\n'
+    "setup:\n"
+    "  - deal 5 from deck to each hand\n")
 PLAY = """\
 actions:
   pass: {effects: [end turn]}
@@ -39,8 +40,10 @@ actions:
 def _as_closure(self: ExprCompiler, typed: Typed, w0: int) -> tuple[Typed, int]:
     """ExprCompiler._priced as it was: a heavy definition became a closure charging itself."""
     cost = self.weight - w0
-    if cost > 64:
-        typed, cost = charged(typed, cost), 1
+    if cost > HEAVY:
+        typed = Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
+                      uses_random=typed.uses_random)
+        cost = 1
         self.weight = w0 + 1
     return typed, cost
 
@@ -51,7 +54,7 @@ def _function(source: str, name: str) -> str:
 
 
 def test_a_heavy_definition_in_a_comprehension_stays_a_python_loop() -> None:
-    g = game(actions=PLAY, extra=HEAVY)
+    g = game(actions=PLAY, extra=HEAVY_RULES)
     source = g.generated_source()
     assert "draws on the evaluation budget" in source  # fits(c, actor) is heavy
     when = _function(source, "phases.play: the actions whose 'when' holds")
@@ -64,9 +67,9 @@ def test_it_charges_the_budget_and_plays_as_the_closure_did(
     """The same legal actions and the same work left after every decision as the closure form,
     along random games."""
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
-    inline = game(actions=PLAY, extra=HEAVY)
+    inline = game(actions=PLAY, extra=HEAVY_RULES)
     monkeypatch.setattr(ExprCompiler, "_priced", _as_closure)
-    closure = game(actions=PLAY, extra=HEAVY)
+    closure = game(actions=PLAY, extra=HEAVY_RULES)
     assert "draws on the evaluation budget" not in closure.generated_source()
     rnd = random.Random(5)
     plays = 0
@@ -88,7 +91,7 @@ def test_it_charges_the_budget_and_plays_as_the_closure_did(
 def test_a_heavy_definition_still_runs_out_the_budget() -> None:
     """Each evaluation charges the definition's cost: five cards of it exceed a budget of 300
     while the actions are listed, an error naming the rule, not a slow answer."""
-    g = game(actions=PLAY, extra=HEAVY.replace("setup:", "limits: {max_work: 300}\nsetup:"))
+    g = game(actions=PLAY, extra=HEAVY_RULES.replace("setup:", "limits: {max_work: 300}\nsetup:"))
     with pytest.raises(rulekit.EvaluationLimitError) as e:
         g.new_state(2, 0)  # the deal, then the first listing of the legal actions
     assert "limits.max_work" in str(e.value)

@@ -10,7 +10,11 @@ from .types import (
 )
 
 MAX_INT = 10**15  # every number the rules compute stays within +-MAX_INT
-HEAVY = 64  # a definition whose evaluation costs more charges the budget each time it is used
+# a definition whose evaluation costs more charges the budget each time it is used; a lighter
+# one adds its cost to what uses it (a loop charges it per item up front: no call per use).
+# It stops definitions that use others several times from multiplying (2^n for n levels)
+# however high it is; at 64 a long condition in a loop cost a call per card (UNO's)
+HEAVY = 256
 
 
 def over_budget(s: Any) -> None:
@@ -53,6 +57,14 @@ class Charged:
 
 def charged(typed: Typed, cost: int) -> Typed:
     """typed, drawing cost on the evaluation budget each time it is evaluated."""
+    if typed.src is not None and typed.gen is not None:
+        # charged in the source itself: it stays generated source, and a comprehension over it
+        # a Python loop (a closure would make it a call per item reading its variable from e)
+        spend = typed.gen.ref(charge, "draws on the evaluation budget")
+        return Typed(typed.type, src=f"({spend}(s, {cost}) or ({typed.src}))", gen=typed.gen,
+                     domain=typed.domain, uses_random=typed.uses_random, names=typed.names,
+                     words=typed.words, not_none=typed.not_none,
+                     items_not_none=typed.items_not_none)
     return Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
                  uses_random=typed.uses_random)
 

@@ -345,17 +345,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         """
         cost = self.weight - w0
         if cost > HEAVY:
-            if typed.src is not None:
-                # charged where the source is evaluated: the definition stays generated source,
-                # and a comprehension over it a Python loop (a closure would make it a call per
-                # item reading its variable from the env)
-                spend = self.gen.ref(charge, "draws on the evaluation budget")
-                typed = self.code(typed.type, f"({spend}(s, {cost}) or ({typed.src}))", typed,
-                                  domain=typed.domain, names=typed.names, words=typed.words,
-                                  not_none=typed.not_none, items_not_none=typed.items_not_none)
-            else:
-                typed = charged(typed, cost)
-            cost = 1
+            typed, cost = charged(typed, cost), 1
             self.weight = w0 + 1
         return typed, cost
 
