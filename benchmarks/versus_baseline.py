@@ -8,7 +8,9 @@
 Each round plays the same games (random bots, game i dealt from seed i) once with the baseline
 and once with this tree, alternating which goes first, each in a fresh process of its own venv;
 only the CPU time spent playing is counted (time.process_time, loading excluded). The figures
-are the totals over all rounds; the decisions of both sides must be equal, game for game.
+are the totals over all rounds; the decisions of both sides must be equal, game for game (they
+differ for a ruleset whose rules were fixed since: --baseline-rules makes both trees play the
+baseline's rulesets, so that the two engines play the very same games).
 
 With --instructions, each side instead runs once under valgrind (callgrind, PYTHONHASHSEED=0)
 and the figure is the machine instructions spent per decision, startup subtracted (the same
@@ -95,6 +97,11 @@ def cases(args: argparse.Namespace) -> Iterator[tuple[str, str, int, int]]:
         yield name, file, players, max(1, round(games * args.scale))
 
 
+def rules_of(args: argparse.Namespace, tree: Path) -> Path:
+    """The rulesets a tree plays: its own, or with --baseline-rules the baseline's for both."""
+    return (args.baseline if args.baseline_rules else tree) / "rulesets"
+
+
 def header(unit: str) -> None:
     """The table's first line, unit the figure of each side."""
     print(f"{'case':8} {'players':>7} {'games':>6} {'base ' + unit:>15} {'this ' + unit:>15} "
@@ -108,7 +115,7 @@ def instructions(args: argparse.Namespace, base_py: Path, this_py: Path) -> int:
     header("instr/dec")
     status = 0
     for name, file, players, games in cases(args):
-        sides = {side: count(py, tree, tree / "rulesets" / file, players, games)
+        sides = {side: count(py, tree, rules_of(args, tree) / file, players, games)
                  for side, py, tree in (("base", base_py, args.baseline), ("this", this_py, HERE))}
         if sides["base"]["decisions"] != sides["this"]["decisions"]:
             print(f"{name}: decisions per game differ from the baseline!", file=sys.stderr)
@@ -132,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions per decision under valgrind, once per side, "
                              "instead of CPU seconds (slow: try --scale 0.25)")
+    parser.add_argument("--baseline-rules", action="store_true",
+                        help="both trees play the baseline's own rulesets: the engines compared "
+                             "on the same games (the rulesets changed since, for rule fixes)")
     args = parser.parse_args(argv)
     base_py = args.baseline / ".venv" / "bin" / "python"
     this_py = HERE / ".venv" / "bin" / "python"
@@ -154,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                 order.reverse()
             seen = {}
             for side, py, tree in order:
-                res = run(py, tree, tree / "rulesets" / file, players, games, 0)
+                res = run(py, tree, rules_of(args, tree) / file, players, games, 0)
                 totals[side][0] += res["cpu"]
                 totals[side][1] += sum(res["decisions"])
                 seen[side] = res["decisions"]
