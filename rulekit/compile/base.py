@@ -13,6 +13,7 @@ from ..data.spelling import did_you_mean
 from ..data.yamlsource import Source, YamlPath
 from ..errors import Diagnostic, RulesetError
 from ..lang import expressions as dsl
+from ..lang.budget import FREE_PARTS, charged
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -155,9 +156,15 @@ class CompilerBase:
         elif isinstance(value, int):
             typed = dsl.const(INT, value)
         elif isinstance(value, str):
+            w0 = self.x.weight
             try:
                 tree = dsl.parse(value, "expr")
                 typed = self.x.expr(tree, scope)
+                if self.x.weight - w0 > FREE_PARTS and not typed.is_const:
+                    # a large condition draws its size each time it is asked (the flow may ask
+                    # it at every automatic step); what uses it counts it as one part
+                    typed = charged(typed, self.x.weight - w0)
+                    self.x.weight = w0 + 1
             except CompileError as e:
                 self.located(e, path)
                 return None

@@ -11,7 +11,7 @@ from lark import Tree
 from ..data.yamlsource import YamlPath
 from ..errors import EvaluationLimitError, log_full
 from ..lang import expressions as dsl
-from ..lang.budget import over_budget
+from ..lang.budget import FREE_PARTS, over_budget
 from ..lang.builtins import meld_cards_of
 from ..lang.codegen import indent
 from ..lang.expressions import (
@@ -57,8 +57,13 @@ class EffectsMixin(CompilerBase):
         """A list of effects as one generated function (a no-op for none)."""
         gen = self.x.gen
         outer, gen.context = gen.context, ".".join(str(k) for k in path)
+        w0 = self.x.weight
         try:
             code = self.effect_code(items, path, scope)
+            size = self.x.weight - w0
+            if code and size > FREE_PARTS:  # a large list draws its size at each run (the flow
+                # may run it at every automatic step: an on_begin at each restart of a phase)
+                code = [f"{gen.ref(charge, 'draws on the budget')}(s, {size})", *code]
             return gen.body_function(code) if code else _noop
         finally:
             gen.context = outer

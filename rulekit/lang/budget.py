@@ -11,10 +11,14 @@ from .types import (
 
 MAX_INT = 10**15  # every number the rules compute stays within +-MAX_INT
 # a definition whose evaluation costs more charges the budget each time it is used; a lighter
-# one adds its cost to what uses it (a loop charges it per item up front: no call per use).
+# one adds its cost to what uses it (a loop charges it per item up front: no charge per use).
 # It stops definitions that use others several times from multiplying (2^n for n levels)
-# however high it is; at 64 a long condition in a loop cost a call per card (UNO's)
+# however high it is; at 64 a long condition in a loop charged at every card (UNO's)
 HEAVY = 256
+# a rule's own condition or effect list of up to this many parts runs without drawing on the
+# budget; a larger one draws its size each time it runs, since the flow may run one up to
+# limits.max_auto_steps times a decision (an end_if asked at each restart of a phase)
+FREE_PARTS = 64
 
 
 def over_budget(s: Any) -> None:
