@@ -192,6 +192,26 @@ def test_a_weight_failing_at_run_time_names_its_action():
     assert "division by zero" in str(e.value)
 
 
+def test_weights_known_at_load_are_read_without_a_call():
+    """wait's and finish's weights are the number 0: a playout reads them, and never calls
+    their compiled expressions (here made to fail if called)."""
+    g = rulekit.load_text(ENDLESS.read_text())  # a game of its own: its hints are changed
+
+    def called(s: object, e: object) -> int:
+        raise AssertionError("a weight known at load was evaluated")
+
+    assert set(g.hints.constant_weights.values()) == {0}
+    for index in g.hints.constant_weights:
+        g.hints.weights[index] = called
+    s = g.new_state(2, 1)
+    for move in ("gain", "wait", "gain", "wait", "gain", "wait"):
+        s.apply(move)  # finishing is legal now: three actions to weigh
+    legal = s.legal_actions()
+    assert [a.text for a in legal] == ["wait", "gain", "finish"]
+    rng = random.Random(2)
+    assert {policy(s, legal, rng.random).text for _ in range(50)} == {"gain"}
+
+
 def test_an_evaluation_outside_0_1_is_clamped():
     """Issue 10: "an evaluation outside [0, 1] at run time: clamped"."""
     base = ENDLESS.read_text()

@@ -338,7 +338,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                    for f in MELD_QUESTIONS)
 
     def _priced(self, typed: Typed, w0: int) -> tuple[Typed, int]:
-        """A definition's closure and its cost per use; a heavy one charges the budget itself.
+        """A definition's code and its cost per use; a heavy one charges the budget itself.
 
         Definitions that use others several times multiply: twenty levels of `d_i = d_(i-1) +
         d_(i-1)` cost a million evaluations, which the weight of an enclosing loop cannot see.
