@@ -96,3 +96,51 @@ def test_a_heavy_definition_still_runs_out_the_budget() -> None:
         g.new_state(2, 0)  # the deal, then the first listing of the legal actions
     assert "limits.max_work" in str(e.value)
     assert e.value.rule == "actions.play.when"
+
+
+# a rule's own large condition: 'where' and 'when' of more than FREE_PARTS parts
+LARGE = " and ".join(f"it.v != {k}" for k in range(20, 60))  # about 200 parts, always true
+PICK = """\
+actions:
+  pass: {effects: [end turn]}
+  play:
+    when: "WHEN"
+    params:
+      - {cards: chosen, from: actor.hand, max: 1, where: "WHERE"}
+    effects:
+      - move chosen to pile
+      - end turn
+"""
+
+
+def _pick_game(when: str, where: str, work: int) -> rulekit.Game:
+    extra = f"limits: {{max_work: {work}}}\nsetup:\n  - deal 10 from deck to each hand\n"
+    return game(actions=PICK.replace("WHEN", when).replace("WHERE", where), extra=extra)
+
+
+def test_a_large_where_draws_its_size_for_each_card_offered() -> None:
+    """The listing of a cards parameter asks its 'where' of each of the 10 cards in hand: a
+    'where' of about 200 parts draws about 2,000 steps at once, more than a budget of 1,500."""
+    ok = _pick_game("true", LARGE, 100_000).new_state(2, 0)
+    ok.apply("play")
+    assert len(ok.legal_actions()) >= 2  # the cards offered (the where holds for every one)
+    tight = _pick_game("true", LARGE, 1_500).new_state(2, 0)
+    with pytest.raises(rulekit.EvaluationLimitError) as e:
+        tight.apply("play")
+    assert e.value.rule == "actions.play.params[0].where"
+    small = _pick_game("true", "it.v != 20", 1_500).new_state(2, 0)
+    small.apply("play")  # a small 'where' draws nothing of its own
+
+
+def test_large_whens_are_drawn_once_a_listing_and_still_bounded() -> None:
+    """A 'when' of about 200 parts (`it` read as a card of the hand) draws its size at every
+    listing of the turn's actions: a budget below it stops the game at the first listing."""
+    when = "all(" + LARGE + " for it in actor.hand)"
+    g = _pick_game(when, "true", 100_000)
+    source = g.generated_source()
+    listing = source.split("# phases.play: the actions whose 'when' holds\n")[1].split("\n\n")[0]
+    assert listing.count("(s, ") >= 1 and "draws on the budget" in source
+    g.new_state(2, 0).apply("play")
+    with pytest.raises(rulekit.EvaluationLimitError) as e:
+        _pick_game(when, "true", 150).new_state(2, 0)
+    assert e.value.rule == "actions.play.when"

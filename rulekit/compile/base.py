@@ -73,7 +73,8 @@ class CompilerBase:
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
         self.procs = stmt_procedures.ProcTable()  # procedures: signatures, compiled bodies
         self.word_uses: list[langdata.WordUse] = []  # choices' words, checked once all compiled
-        self._whens: dict[int, Typed] = {}  # each action's compiled 'when', by its index
+        # each action's compiled 'when' (uncharged) and its size, by the action's index
+        self._whens: dict[int, tuple[Typed, int]] = {}
 
     # build() sets both before any section is compiled: the sections read them as given
     @property
@@ -150,38 +151,45 @@ class CompilerBase:
     # ---- compiling DSL text ------------------------------------------------------------
     def expr(self, value: Any, path: YamlPath, scope: Scope, expected: str | None = None,
              what: str = "this") -> Typed | None:
-        """Compile a DSL expression found at path; None after reporting an error."""
+        """Compile a DSL expression found at path; None after reporting an error. One of more
+        than FREE_PARTS parts draws its size each time it is evaluated (the flow may ask a
+        condition at every automatic step); what uses it counts it as one part."""
+        typed, size = self.weighed_expr(value, path, scope, expected, what)
+        if typed is not None and size > FREE_PARTS and not typed.is_const:
+            typed = charged(typed, size)
+            self.x.weight -= size - 1
+        return typed
+
+    def weighed_expr(self, value: Any, path: YamlPath, scope: Scope, expected: str | None = None,
+                     what: str = "this") -> tuple[Typed | None, int]:
+        """Compile a DSL expression found at path, and its size in parts (what one evaluation
+        costs, see the budget in docs); None after reporting an error."""
+        w0 = self.x.weight
         if isinstance(value, bool):
             typed = dsl.const(BOOL, value)
         elif isinstance(value, int):
             typed = dsl.const(INT, value)
         elif isinstance(value, str):
-            w0 = self.x.weight
             try:
                 tree = dsl.parse(value, "expr")
                 typed = self.x.expr(tree, scope)
-                if self.x.weight - w0 > FREE_PARTS and not typed.is_const:
-                    # a large condition draws its size each time it is asked (the flow may ask
-                    # it at every automatic step); what uses it counts it as one part
-                    typed = charged(typed, self.x.weight - w0)
-                    self.x.weight = w0 + 1
             except CompileError as e:
                 self.located(e, path)
-                return None
+                return None, 0
             except DefinitionError as e:
                 self.definition_error(e, path)
-                return None
+                return None, 0
             except RecursionError:
                 self.error("the expression is nested too deeply", path)
-                return None
+                return None, 0
         else:
             self.error(f"expected an expression (text), got {_show(value)}", path)
-            return None
+            return None, 0
         if expected is not None and not compatible(expected, typed.type):
             self.error(f"{what} must be {describe(expected)}, but this is {describe(typed.type)}",
                        path)
-            return None
-        return typed
+            return None, 0
+        return typed, self.x.weight - w0
 
     def definition_error(self, e: DefinitionError, path: YamlPath, shift: int = 0) -> None:
         """Report a broken definition at the definition, and where it is used (at path)."""

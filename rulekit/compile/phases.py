@@ -7,6 +7,7 @@ from typing import Any
 
 from ..actions import DONE, START, Action
 from ..data.yamlsource import YamlPath
+from ..lang.budget import FREE_PARTS, charge, charged
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -117,16 +118,22 @@ class PhasesMixin(CompilerBase):
         x = self.x
         out = x.gen.temp()
         lines = [f"{out} = []"]
+        large = 0  # the sizes of the large 'when's, drawn once for the listing
         for act in actions:
-            when = self._whens.get(act.index)
-            if when is None:
+            found = self._whens.get(act.index)
+            if found is None:
                 return None
+            when, size = found
             start = x.gen.ref(act.start, f"the action '{act.name}'")
             if when.is_const:
                 if when.const:
                     lines.append(f"{out} += ({start},)")
                 continue
+            if size > FREE_PARTS:
+                large += size
             lines += [f"if {x.src(when)}:", f"    {out} += ({start},)"]
+        if large:
+            lines.insert(0, f"{x.gen.ref(charge, 'draws on the budget')}(s, {large})")
         lines.append(f"return {out}")
         before, x.gen.context = x.gen.context, f"{rule}: the actions whose 'when' holds"
         try:
@@ -164,9 +171,13 @@ class PhasesMixin(CompilerBase):
                     phases.add(phase_names.index(ph))
                 else:
                     self.error(f"unknown phase '{ph}'", ppath, hint=did_you_mean(ph, phase_names))
-        when = self.expr(a.when, path + ("when",), scope, BOOL, "'when'")
+        # the listing asks every action's 'when' at once: it draws their sizes together (see
+        # _startable); the 'when' asked alone (the guarded path, why_illegal) draws its own
+        when, size = self.weighed_expr(a.when, path + ("when",), scope, BOOL, "'when'")
         if when is not None:
-            self._whens[index] = when
+            self._whens[index] = (when, size)
+            if size > FREE_PARTS and not when.is_const:
+                when = charged(when, size)
         params: list[CompiledParam] = []
         pscope = scope.child()
         names_seen: set[str] = set()
@@ -285,7 +296,10 @@ class PhasesMixin(CompilerBase):
                     setattr(cp, f"{key}_const", typed.const)
         if p.where is not None:
             cp.where_text = str(p.where)
-            typed = self.expr(p.where, path + ("where",), where_scope, BOOL, "'where'")
+            # asked of each card or value offered: the listing draws its size for each of them
+            # at once, as a comprehension does (no charge at every evaluation)
+            typed, cp.where_cost = self.weighed_expr(p.where, path + ("where",), where_scope,
+                                                     BOOL, "'where'")
             cp.where = typed.fn if typed else _true
         if p.otherwise is not None:
             typed = self.expr(p.otherwise, path + ("otherwise",), scope)

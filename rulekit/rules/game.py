@@ -35,6 +35,7 @@ class CompiledParam:
     max: Fn = None
     values: Fn = None  # choice / player: list of values
     where: Fn = None
+    where_cost: int = 0  # what one evaluation of 'where' costs (drawn per item offered)
     when: Fn = None
     otherwise: Fn = None
     value_type: str = "any"

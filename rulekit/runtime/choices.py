@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import CHOOSE, Action
 from ..errors import EvaluationLimitError
+from ..lang.budget import charge
 from ..rules.reasons import CARD, WORD, Reason
 from .frames import BuildFrame
 
@@ -126,6 +127,8 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
                 seen = set()
                 avail = []
                 s.at = param.r_where
+                if where is not None:
+                    charge(s, len(cards) * param.where_cost)  # each card asked, drawn at once
                 for c in cards:
                     if c in picked:
                         continue
@@ -169,6 +172,8 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
     out = []
     texts: set[str] = set()
     s.at = param.r_where
+    if param.where is not None:
+        charge(s, len(values) * param.where_cost)  # each value asked, drawn at once
     for v in values:
         if v is None:
             continue
