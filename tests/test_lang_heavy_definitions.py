@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -144,3 +145,17 @@ def test_large_whens_are_drawn_once_a_listing_and_still_bounded() -> None:
     with pytest.raises(rulekit.EvaluationLimitError) as e:
         _pick_game(when, "true", 150).new_state(2, 0)
     assert e.value.rule == "actions.play.when"
+
+
+def test_a_large_expression_computed_for_every_card_at_load_draws_on_the_load_budget() -> None:
+    """A meld value of more than FREE_PARTS parts is charged at each card like any large
+    expression: at load it draws on the load-time budget (it once met no state: a crash), and
+    gives the values of the short form."""
+    text = (Path(__file__).parent.parent / "rulesets" / "chami.yaml").read_text(encoding="utf-8")
+    short = '  value: "it.value if it.value > 0 else 2"'
+    large = " + ".join(["(it.value if it.value > 0 else 2)"] + ["0 * it.value"] * 30)
+    assert short in text
+    plain = rulekit.load_text(text, "chami.yaml")
+    padded = rulekit.load_text(text.replace(short, f'  value: "{large}"'), "chami.yaml")
+    assert plain.meld_rules is not None and padded.meld_rules is not None
+    assert padded.meld_rules.value == plain.meld_rules.value

@@ -48,7 +48,8 @@ class SectionsMixin(CompilerBase):
             if typed is None:
                 return None
             try:
-                return [typed.fn(None, {"it": c}) for c in range(g.n_cards)]
+                at_load = dsl.LoadTimeState()  # a large expression draws on a budget
+                return [typed.fn(at_load, {"it": c}) for c in range(g.n_cards)]
             except (RuleRuntimeError, TypeError, IndexError, ValueError) as e:
                 self.error(f"computing melds.{key} failed: {e}", path + (key,))
                 return None
