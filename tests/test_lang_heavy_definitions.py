@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.lang.budget import HEAVY, Charged
+from rulekit.lang.budget import FREE_PARTS, HEAVY, Charged
 from rulekit.lang.expressions import ExprCompiler
 from rulekit.lang.types import Typed
+from rulekit.testing import zone_id
 from tests.lang_helpers import game
 
 # each few_i(q) loops over twelve comparisons (kept), and fits(c, q), which uses them all, is
@@ -119,32 +120,45 @@ def _pick_game(when: str, where: str, work: int) -> rulekit.Game:
     return game(actions=PICK.replace("WHEN", when).replace("WHERE", where), extra=extra)
 
 
-def test_a_large_where_draws_its_size_for_each_card_offered() -> None:
-    """The listing of a cards parameter asks its 'where' of each of the 10 cards in hand: a
-    'where' of about 200 parts draws about 2,000 steps at once, more than a budget of 1,500."""
-    ok = _pick_game("true", LARGE, 100_000).new_state(2, 0)
-    ok.apply("play")
-    assert len(ok.legal_actions()) >= 2  # the cards offered (the where holds for every one)
+def _drawn_by_listing(s: rulekit.State) -> int:
+    """The work the listing of s's legal actions draws, asked afresh."""
+    s._legal = None
+    before = s.work
+    s.legal_actions()
+    return before - s.work
+
+
+def test_a_where_draws_its_size_for_each_card_offered() -> None:
+    """The listing of a cards parameter asks its 'where' of each of the 10 cards in hand: it
+    draws the where's size for each of them, at once; one of about 200 parts runs out a budget
+    of 1,500 there."""
+    for where in (LARGE, "it.v != 20"):
+        s = _pick_game("true", where, 100_000).new_state(2, 0)
+        s.apply("play")
+        cost = s.game.actions[1].params[0].where_cost
+        hand = len(s.zones[zone_id(s, ("hand", s.turn))])
+        assert cost > 0 and hand == 10
+        assert _drawn_by_listing(s) == hand * cost
     tight = _pick_game("true", LARGE, 1_500).new_state(2, 0)
     with pytest.raises(rulekit.EvaluationLimitError) as e:
         tight.apply("play")
     assert e.value.rule == "actions.play.params[0].where"
-    small = _pick_game("true", "it.v != 20", 1_500).new_state(2, 0)
-    small.apply("play")  # a small 'where' draws nothing of its own
 
 
-def test_large_whens_are_drawn_once_a_listing_and_still_bounded() -> None:
-    """A 'when' of about 200 parts (`it` read as a card of the hand) draws its size at every
-    listing of the turn's actions: a budget below it stops the game at the first listing."""
-    when = "all(" + LARGE + " for it in actor.hand)"
-    g = _pick_game(when, "true", 100_000)
-    source = g.generated_source()
-    listing = source.split("# phases.play: the actions whose 'when' holds\n")[1].split("\n\n")[0]
-    assert listing.count("(s, ") >= 1 and "draws on the budget" in source
-    g.new_state(2, 0).apply("play")
+def test_the_whens_of_a_listing_are_drawn_once_when_they_are_large() -> None:
+    """The turn's listing asks every action's 'when': their size is drawn once per listing
+    when it is over FREE_PARTS (here one 'when' of about 200 parts, no loop), nothing when
+    small; a budget below it stops the game at the first listing, naming the phase."""
+    large = _pick_game(LARGE.replace("it.v", "num_players"), "true", 100_000)
+    cost = large.phases[0].startable_cost
+    assert cost > FREE_PARTS
+    assert _drawn_by_listing(large.new_state(2, 0)) == cost
+    small = _pick_game("num_players > 1", "true", 100_000)
+    assert small.phases[0].startable_cost == 0
+    assert _drawn_by_listing(small.new_state(2, 0)) == 0
     with pytest.raises(rulekit.EvaluationLimitError) as e:
-        _pick_game(when, "true", 150).new_state(2, 0)
-    assert e.value.rule == "actions.play.when"
+        _pick_game(LARGE.replace("it.v", "num_players"), "true", cost - 1).new_state(2, 0)
+    assert e.value.rule == "phases.play"
 
 
 def test_a_large_expression_computed_for_every_card_at_load_draws_on_the_load_budget() -> None:

@@ -62,8 +62,10 @@ class EffectsMixin(CompilerBase):
             code = self.effect_code(items, path, scope)
             size = self.x.weight - w0
             if code and size > FREE_PARTS:  # a large list draws its size at each run (the flow
-                # may run it at every automatic step: an on_begin at each restart of a phase)
+                # may run it at every automatic step: an on_begin at each restart of a phase);
+                # what runs it (a loop calling a procedure) counts it as one part
                 code = [f"{gen.ref(charge, 'draws on the budget')}(s, {size})", *code]
+                self.x.weight = w0 + 1
             return gen.body_function(code) if code else _noop
         finally:
             gen.context = outer

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..actions import DONE, START, Action
 from ..data.yamlsource import YamlPath
-from ..lang.budget import FREE_PARTS, charge, charged
+from ..lang.budget import FREE_PARTS, charged
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -105,39 +105,38 @@ class PhasesMixin(CompilerBase):
                     if act.phases is None or pi in act.phases:
                         phase.actions.append(act)
         for phase in g.phases:
-            phase.startable = self._startable(phase.actions, phase.rule)
+            phase.startable, phase.startable_cost = self._startable(phase.actions, phase.rule)
         for cw in g.windows:
-            cw.startable = self._startable(cw.actions, cw.rule)
+            cw.startable, cw.startable_cost = self._startable(cw.actions, cw.rule)
             if not cw.actions:
                 self.error(f"window '{cw.name}' has no actions (give an action "
                            f"'window: {cw.name}')", ("windows", cw.name), key=True)
 
-    def _startable(self, actions: list[CompiledAction], rule: str) -> Fn | None:
+    def _startable(self, actions: list[CompiledAction], rule: str) -> tuple[Fn | None, int]:
         """One generated function giving the start of each action whose 'when' holds, in
-        order (None if a 'when' did not compile: the load fails anyway)."""
+        order (None if a 'when' did not compile: the load fails anyway), and what a listing
+        draws on the budget: the whens' size when it is over FREE_PARTS (many small 'when's
+        weigh as much as a large one), else 0."""
         x = self.x
         out = x.gen.temp()
         lines = [f"{out} = []"]
-        large = 0  # the sizes of the large 'when's, drawn once for the listing
+        size_all = 0  # the sizes of the 'when's
         for act in actions:
             found = self._whens.get(act.index)
             if found is None:
-                return None
+                return None, 0
             when, size = found
             start = x.gen.ref(act.start, f"the action '{act.name}'")
             if when.is_const:
                 if when.const:
                     lines.append(f"{out} += ({start},)")
                 continue
-            if size > FREE_PARTS:
-                large += size
+            size_all += size
             lines += [f"if {x.src(when)}:", f"    {out} += ({start},)"]
-        if large:
-            lines.insert(0, f"{x.gen.ref(charge, 'draws on the budget')}(s, {large})")
         lines.append(f"return {out}")
         before, x.gen.context = x.gen.context, f"{rule}: the actions whose 'when' holds"
         try:
-            return x.gen.body_function(lines)
+            return x.gen.body_function(lines), size_all if size_all > FREE_PARTS else 0
         finally:
             x.gen.context = before
 
@@ -171,8 +170,9 @@ class PhasesMixin(CompilerBase):
                     phases.add(phase_names.index(ph))
                 else:
                     self.error(f"unknown phase '{ph}'", ppath, hint=did_you_mean(ph, phase_names))
-        # the listing asks every action's 'when' at once: it draws their sizes together (see
-        # _startable); the 'when' asked alone (the guarded path, why_illegal) draws its own
+        # the listing asks every action's 'when' at once: it draws their sizes together when
+        # they are large (see _startable); a large 'when' asked alone (the guarded path) draws
+        # its own
         when, size = self.weighed_expr(a.when, path + ("when",), scope, BOOL, "'when'")
         if when is not None:
             self._whens[index] = (when, size)

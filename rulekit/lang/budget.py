@@ -70,7 +70,7 @@ def charged(typed: Typed, cost: int) -> Typed:
                      words=typed.words, not_none=typed.not_none,
                      items_not_none=typed.items_not_none)
     return Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
-                 uses_random=typed.uses_random)
+                 uses_random=typed.uses_random, names=typed.names, words=typed.words)
 
 
 class LoadTimeState:

@@ -90,6 +90,7 @@ class CompiledWindow:
     then: Fn
     actions: list[CompiledAction] = field(default_factory=list)
     startable: Fn = None  # as CompiledPhase.startable, for the window's actions
+    startable_cost: int = 0
     r_eligible: str = field(init=False, repr=False, default="")  # rule names, made once
     r_then: str = field(init=False, repr=False, default="")
 
@@ -116,6 +117,7 @@ class CompiledPhase:
     on_turn_end: Fn = None  # effects when a turn ends by 'end turn', before it passes
     # the start of every action whose 'when' holds, in order: all the whens in one function
     startable: Fn = None
+    startable_cost: int = 0  # the whens' size, drawn at each listing when they are large
     r_end_if: str = field(init=False, repr=False, default="")  # rule names, made once
     r_on_end: str = field(init=False, repr=False, default="")
     r_on_begin: str = field(init=False, repr=False, default="")

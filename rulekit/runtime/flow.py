@@ -10,6 +10,7 @@ from ..errors import (
     EvaluationLimitError,
     RuleRuntimeError,
 )
+from ..lang.budget import charge
 from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
 from ..rules.game import RULE_FAILURES, failure
 from .choices import legal_steps
@@ -194,9 +195,15 @@ class FlowMixin(EffectsMixin):
         raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
 
     def _turn_actions(self, phase: Any) -> list[Action]:
+        if phase.startable_cost:  # large whens, asked at every listing: drawn first
+            self.at = phase.rule
+            charge(self, phase.startable_cost)
         return self._startable(phase.startable, phase.actions, {"actor": self.turn})
 
     def _window_actions(self, win: Any, env: dict) -> list[Action]:
+        if win.startable_cost:  # a window lists them for each player asked, at every step
+            self.at = win.rule
+            charge(self, win.startable_cost)
         return self._startable(win.startable, win.actions, env)
 
     def _startable(self, startable: Any, actions: list[CompiledAction],
