@@ -173,3 +173,46 @@ def test_a_large_expression_computed_for_every_card_at_load_draws_on_the_load_bu
     padded = rulekit.load_text(text.replace(short, f'  value: "{large}"'), "chami.yaml")
     assert plain.meld_rules is not None and padded.meld_rules is not None
     assert padded.meld_rules.value == plain.meld_rules.value
+
+
+NAMED = """\
+name: Names
+players: {min: 2, max: 2}
+cards:
+  attributes: {rank: {type: int, names: {11: rank_jack}}}
+  deck: [{rank: 11, count: 4}]
+  start: deck
+  label: [{text: card}]
+zones:
+  deck: {visibility: hidden}
+  hand: {owner: player, visibility: owner}
+setup: [deal 2 from deck to each hand]
+phases:
+  main:
+    first: "first(players)"
+actions:
+  show:
+    effects:
+      - log: shown
+        args: {r: "EXPR"}
+      - end turn
+scoring: {score: "0"}
+text:
+  card: {en: "card"}
+  rank_jack: {en: "Jack"}
+  shown: {en: "rank {r}"}
+"""
+
+
+def test_a_large_expression_keeps_the_names_of_its_values() -> None:
+    """A rank logged through an expression of more than FREE_PARTS parts (a closure here:
+    turn_direction is not generated source) is still shown by its name."""
+    pad = " + ".join(["c.rank * 0"] * 25)
+    expr = (f"max(c.rank for c in actor.hand if turn_direction == 'clockwise' and c.rank + {pad}"
+            " > 0)")
+    g = rulekit.load_text(NAMED.replace("EXPR", expr), "names.yaml")
+    s = g.new_state(2, 0)
+    s.apply("show")
+    shown = [rulekit.render_event(g, k, a, "en") for k, a in rulekit.events_for(s, None, 0)
+             if k == "shown"]
+    assert shown == ["rank Jack"]
