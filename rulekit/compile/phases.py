@@ -171,8 +171,8 @@ class PhasesMixin(CompilerBase):
                 else:
                     self.error(f"unknown phase '{ph}'", ppath, hint=did_you_mean(ph, phase_names))
         # the listing asks every action's 'when' at once: it draws their sizes together when
-        # they are large (see _startable); a large 'when' asked alone (the guarded path) draws
-        # its own
+        # their sum is large (see _startable); a large 'when' asked alone (the guarded path)
+        # draws its own
         when, size = self.weighed_expr(a.when, path + ("when",), scope, BOOL, "'when'")
         if when is not None:
             self._whens[index] = (when, size)
