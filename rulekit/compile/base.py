@@ -13,7 +13,7 @@ from ..data.spelling import did_you_mean
 from ..data.yamlsource import Source, YamlPath
 from ..errors import Diagnostic, RulesetError
 from ..lang import expressions as dsl
-from ..lang.budget import FREE_PARTS, charged
+from ..lang.budget import charged_if_large
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -155,10 +155,12 @@ class CompilerBase:
         than FREE_PARTS parts draws its size each time it is evaluated (the flow may ask a
         condition at every automatic step); what uses it counts it as one part."""
         typed, size = self.weighed_expr(value, path, scope, expected, what)
-        if typed is not None and size > FREE_PARTS and not typed.is_const:
-            typed = charged(typed, size)
+        if typed is None:
+            return None
+        priced = charged_if_large(typed, size)
+        if priced is not typed:
             self.x.weight -= size - 1
-        return typed
+        return priced
 
     def weighed_expr(self, value: Any, path: YamlPath, scope: Scope, expected: str | None = None,
                      what: str = "this") -> tuple[Typed | None, int]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..actions import DONE, START, Action
 from ..data.yamlsource import YamlPath
-from ..lang.budget import FREE_PARTS, charged
+from ..lang.budget import FREE_PARTS, charged_if_large
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -176,8 +176,7 @@ class PhasesMixin(CompilerBase):
         when, size = self.weighed_expr(a.when, path + ("when",), scope, BOOL, "'when'")
         if when is not None:
             self._whens[index] = (when, size)
-            if size > FREE_PARTS and not when.is_const:
-                when = charged(when, size)
+            when = charged_if_large(when, size)
         params: list[CompiledParam] = []
         pscope = scope.child()
         names_seen: set[str] = set()

@@ -13,7 +13,7 @@ MAX_INT = 10**15  # every number the rules compute stays within +-MAX_INT
 # a definition whose evaluation costs more charges the budget each time it is used; a lighter
 # one adds its cost to what uses it (a loop charges it per item up front: no charge per use).
 # It stops definitions that use others several times from multiplying (2^n for n levels)
-# however high it is; at 64 a long condition in a loop charged at every card (UNO's)
+# however high it is; at 64 a long condition in a loop charged at every card of it
 HEAVY = 256
 # a rule's own condition or effect list of up to this many parts runs without drawing on the
 # budget; a larger one draws its size each time it runs, since the flow may run one up to
@@ -71,6 +71,12 @@ def charged(typed: Typed, cost: int) -> Typed:
                      items_not_none=typed.items_not_none)
     return Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
                  uses_random=typed.uses_random, names=typed.names, words=typed.words)
+
+
+def charged_if_large(typed: Typed, size: int) -> Typed:
+    """typed as a rule's own expression of size parts: charged at each evaluation when it has
+    more than FREE_PARTS (the flow may ask it at every automatic step), else as it is."""
+    return charged(typed, size) if size > FREE_PARTS and not typed.is_const else typed
 
 
 class LoadTimeState:

@@ -195,23 +195,22 @@ class FlowMixin(EffectsMixin):
         raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
 
     def _turn_actions(self, phase: Any) -> list[Action]:
-        if phase.startable_cost:  # large whens, asked at every listing: drawn first
-            self.at = phase.rule
-            charge(self, phase.startable_cost)
-        return self._startable(phase.startable, phase.actions, {"actor": self.turn})
+        return self._startable(phase, {"actor": self.turn})
 
     def _window_actions(self, win: Any, env: dict) -> list[Action]:
-        if win.startable_cost:  # a window lists them for each player asked, at every step
-            self.at = win.rule
-            charge(self, win.startable_cost)
-        return self._startable(win.startable, win.actions, env)
+        return self._startable(win, env)
 
-    def _startable(self, startable: Any, actions: list[CompiledAction],
-                   env: dict) -> list[Action]:
-        # The hot path: every 'when' in one generated function, unguarded; on any failure redo
-        # it action by action, guarded, to name the rule.
+    def _startable(self, owner: Any, env: dict) -> list[Action]:
+        # The hot path: every 'when' of the phase's or window's actions in one generated
+        # function, unguarded; on any failure redo it action by action, guarded, to name the
+        # rule. Large whens are drawn on the budget first (a window lists them for each player
+        # it asks, and may be asked at every automatic step).
         # Nothing changes while the whens are asked: looping definitions keep their values,
         # and the steps of the action started next are listed with them (memo_since).
+        if owner.startable_cost:
+            self.at = owner.rule
+            charge(self, owner.startable_cost)
+        startable, actions = owner.startable, owner.actions
         memo: dict[tuple, Any] = {}
         self.memo = memo
         try:
