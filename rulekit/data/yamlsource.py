@@ -376,7 +376,9 @@ def _compose(text: str) -> yaml.Node | None:
             return yamlcompose.compose(text)
         except yamlcompose.TooDeep as e:
             raise _too_deep(e.mark) from None
-        except yaml.YAMLError:
+        except yaml.YAMLError as e:
+            if _libyaml_too_deep(e):
+                raise _too_deep(_first_too_deep(text, e.problem_mark)) from None
             if len(text) > MAX_REPARSE_CHARS:
                 raise
     loader = _DepthLoader(text)
@@ -384,6 +386,25 @@ def _compose(text: str) -> yaml.Node | None:
         return loader.get_single_node()
     finally:
         loader.dispose()
+
+
+def _libyaml_too_deep(e: yaml.YAMLError) -> bool:
+    """Whether libyaml refused the document for its own nesting limit (libyaml 0.2.6 and
+    later refuse past 1,000 levels while scanning ahead of the events counted here)."""
+    return "nesting depth" in (getattr(e, "problem", None) or "")
+
+
+def _first_too_deep(text: str, mark: Any) -> Any:
+    """Where the first node deeper than MAX_DEPTH starts, libyaml having refused the document
+    deeper still at mark: the text before mark nests past MAX_DEPTH at the same place, and
+    libyaml reads it without reaching its own limit."""
+    try:
+        yamlcompose.compose(text[:mark.index])
+    except yamlcompose.TooDeep as e:
+        return e.mark
+    except yaml.YAMLError:
+        pass
+    return mark
 
 
 def _syntax_hint_tokens(text: str, before: int) -> Any:
