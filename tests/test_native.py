@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bounded
+
 ROOT = Path(__file__).resolve().parent.parent
 # the tests run again against the build: the runtime's own, its errors, saved states, the cache
 # of compiled games and the golden playthroughs (about half a minute on one core)
@@ -47,9 +49,10 @@ print(json.dumps({"status": native_check.STATUS, "digest": h.hexdigest(),
 
 
 def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    """A command of this interpreter in cwd (the copy first on its path)."""
-    return subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
+    """A command of this interpreter in cwd (the copy first on its path), bounded by the CPU it
+    spends (a build takes about a minute of CPU; the C compiler runs in processes of its own)."""
+    return bounded.run([sys.executable, *args], cpu_seconds=1200, cwd=cwd, capture_output=True,
+                       text=True)
 
 
 def played(cwd: Path) -> tuple[dict, str]:

@@ -6,12 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bounded
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=600)
+    return bounded.run([sys.executable, "-m", *args], cpu_seconds=1200, cwd=ROOT,
+                       capture_output=True, text=True)
 
 
 def test_ruff_finds_nothing():
