@@ -40,7 +40,8 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
         try:
             self.spec = Ruleset.model_validate(self.src.data)
         except ValidationError as e:
-            diags = [_friendly_pydantic(err, self.src) for err in _simplify_pydantic(e.errors())]
+            errors = _simplify_pydantic(e.errors(), self.src.data)
+            diags = [_friendly_pydantic(err, self.src) for err in errors]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
         self.game = self.make(self.spec, self.src.file)
         self.game.generated = self.x.gen

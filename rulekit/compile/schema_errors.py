@@ -16,7 +16,9 @@ Fn = Callable[[Any, dict], Any]
 
 
 def _friendly_pydantic(err: dict, src: Source) -> Diagnostic:
-    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in _UNION_TAGS))
+    loc = err["loc"]  # _simplify_pydantic took the union tags out
+    if not loc:  # nothing names a place (cannot happen with the schema's errors): the top
+        return src.diagnostic(err["msg"], ())
     kind = err["type"]
     msg = err["msg"]
     hint = ""
@@ -78,18 +80,16 @@ _WANTS = {"string_type": "a text value", "int_type": "a whole number", "bool_typ
           "model_attributes_type": "a mapping"}
 
 
-def _simplify_pydantic(errors: list[Any]) -> list[dict]:
+def _simplify_pydantic(errors: list[Any], data: Any) -> list[dict]:
     """One error per problem: pydantic reports a value that fits no branch of a union once per
     branch. Keep the errors from inside the branch the value's shape matched, if any; else
     merge the branches into one 'expected A, B or C' error."""
     def strip(loc: tuple) -> tuple:
-        return tuple(p for p in loc if not (isinstance(p, str) and p in _UNION_TAGS))
+        return _data_loc(loc, data)[0]
 
     def union_point(loc: tuple) -> tuple | None:
-        for i, p in enumerate(loc):
-            if isinstance(p, str) and p in _UNION_TAGS and p != "Ruleset":
-                return strip(loc[:i])
-        return None
+        stripped, first_tag = _data_loc(loc, data)
+        return None if first_tag is None else stripped[:first_tag]
 
     # a misspelt key is reported as unknown (with 'did you mean'); drop the 'missing' twin
     # parent -> its unknown keys, in order (one pass, not one per error)
@@ -116,7 +116,7 @@ def _simplify_pydantic(errors: list[Any]) -> list[dict]:
     for loc, errs in at.items():
         if len(errs) == 1 or not all(e["type"] in _WANTS or e["type"] == "literal_error"
                                      for e in errs):
-            out.extend(errs)
+            out.extend({**e, "loc": loc} for e in errs)
             continue
         wants: list[str] = []
         for e in errs:
@@ -133,7 +133,76 @@ def _simplify_pydantic(errors: list[Any]) -> list[dict]:
 
 
 _UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", "str", "int",
-               "bool", "Ruleset", "IntAttr"}
+               "bool", "IntAttr"}
+_UNKNOWN: Any = object()  # the schema's type at a place the walk could not follow
+
+
+def _data_loc(loc: tuple, data: Any) -> tuple[tuple, int | None]:
+    """Pydantic's error location less its union tags ('str', 'IntAttr'...), and where the first
+    tag stood (None if none). A tag is told from a ruleset's own key by the schema's type at
+    that place (a key named 'bool' or 'str' is a name, not a tag); where the walk loses the
+    type, by the data: a key present there is a name."""
+    out: list[Any] = []
+    first: int | None = None
+    ann: Any = Ruleset
+    node: Any = data
+    for part in loc:
+        members = _union_members(ann)
+        if members is not None:  # pydantic tried each branch here: `part` names the branch
+            first = len(out) if first is None else first
+            ann = next((m for m in members if _tag(m) == part), _UNKNOWN)
+            continue
+        in_data = (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
+        if ann is _UNKNOWN and not in_data and isinstance(part, str) and (
+                part in _UNION_TAGS or "[" in part):
+            first = len(out) if first is None else first
+            continue
+        out.append(part)
+        node = node[part] if in_data else None
+        ann = _child(ann, part)
+    return tuple(out), first
+
+
+def _union_members(ann: Any) -> list[Any] | None:
+    """The branches of a union pydantic tags (None stands apart: it is no branch)."""
+    members = _branches(ann)
+    return members if members is not None and len(members) > 1 else None
+
+
+def _branches(ann: Any) -> list[Any] | None:
+    """A union's members but None, or None if ann is no union."""
+    from types import NoneType, UnionType
+    from typing import Union, get_args, get_origin
+    if get_origin(ann) not in (Union, UnionType):
+        return None
+    return [a for a in get_args(ann) if a is not NoneType]
+
+
+def _tag(ann: Any) -> str:
+    """Pydantic's tag of a union branch, for the branches it names simply (else '')."""
+    return ann.__name__ if isinstance(ann, type) else ""
+
+
+def _child(ann: Any, part: Any) -> Any:
+    """The schema's type one step down `part` from `ann` (_UNKNOWN if it cannot be told)."""
+    from typing import get_args, get_origin
+
+    from pydantic import BaseModel
+    members = _branches(ann)
+    if members is not None and len(members) == 1:  # X | None: pydantic names no branch
+        ann = members[0]
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        for name, f in ann.model_fields.items():
+            if part in (name, f.alias):
+                return f.annotation
+        return _UNKNOWN
+    origin, args = get_origin(ann), get_args(ann)
+    if origin is dict and len(args) == 2:
+        return args[1]
+    if origin is list and len(args) == 1 and isinstance(part, int):
+        return args[0]
+    return _UNKNOWN
 
 
 def _show(v: Any) -> str:
