@@ -64,6 +64,15 @@ EXPECTED = {
     "huge_file": (1, 23849, 31, "the file is too large (10,082,026 characters; a ruleset has at "
                   "most 1,000,000)", "    hint: a ruleset is a text a person writes; split it "
                   "or remove what is not needed"),
+    # 40 definitions each using the one before twice: refused where the first passes the bound
+    # (65 s and 771 MB of loading before its error, before the fix)
+    "doubling_definitions": (3, 41, 12, "definition 'd11' grows to more than 10,000 parts once "
+                             "the definitions it uses are copied into it ('d10' alone is 6,139)",
+                             "    hint: see the error at define.d12(p)"),
+    "doubling_looping_definitions": (3, 41, 12, "definition 'd11' grows to more than 10,000 "
+                                     "parts once the definitions it uses are copied into it "
+                                     "('d10' alone is 9,211)",
+                                     "    hint: see the error at define.d12(p)"),
     "deep_nesting": (1, 1, 101, "the YAML document is nested too deeply (more than 100 levels)",
                      "    hint: flatten the structure: a ruleset needs only a few levels"),
     "deep_block_nesting": (1, 100, 100, "the YAML document is nested too deeply (more than 100 "

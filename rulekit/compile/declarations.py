@@ -14,6 +14,7 @@ from ..data.schema import ComputedAttr, IntAttr
 from ..data.yamlsource import YamlPath
 from ..errors import RuleRuntimeError
 from ..lang import expressions as dsl
+from ..lang.expansion import MAX_DEFINITION_PARTS, oversized_definitions
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -442,6 +443,7 @@ class DeclarationsMixin(CompilerBase):
             except CompileError as e:
                 self.located(e, path)
             t.definitions[name] = (params, tree, head)
+        self._oversized_definitions()
         # compile every definition once, so errors show at the definition itself
         for name, (params, tree, head) in list(t.definitions.items()):
             if tree is None or params:
@@ -452,6 +454,28 @@ class DeclarationsMixin(CompilerBase):
                 self.definition_error(e, ("define", head))
             except RecursionError:
                 self.error("the expression is nested too deeply", ("define", head))
+
+    def _oversized_definitions(self) -> None:
+        """Refuse, before inlining anything, a definition that grows past MAX_DEFINITION_PARTS
+        with the definitions it calls inlined (each level using the one below twice doubles
+        it): its uses then fail at once as uses of a broken definition."""
+        t = self.tables
+        for o in oversized_definitions(t.definitions):
+            params, _tree, head = t.definitions[o.name]
+            if o.callee:
+                message = (f"definition '{o.name}' grows to more than {MAX_DEFINITION_PARTS:,} "
+                           "parts once the definitions it uses are copied into it "
+                           f"('{o.callee}' alone is {o.callee_size:,})")
+                where = dsl.CompileError(message, o.line - 1, o.col - 1,
+                                         "a definition with parameters is copied wherever it "
+                                         "is used, so definitions that each use the one "
+                                         "before several times multiply; use it fewer times")
+            else:
+                where = dsl.CompileError(f"definition '{o.name}' is too large (more than "
+                                         f"{MAX_DEFINITION_PARTS:,} parts)", 0, 0,
+                                         "split it into smaller definitions")
+            self.located(where, ("define", head))
+            t.definitions[o.name] = (params, None, head)
 
     def names_of_windows(self) -> None:
         self.tables.windows = set(self.spec.windows)

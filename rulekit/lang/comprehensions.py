@@ -59,12 +59,12 @@ class ComprehensionsMixin:
         its charged items, whether they use randomness), when its body and condition are all
         generated source (their loop variable a Python local); None when a part is a closure
         reading it from the env."""
-        start = (self.weight, self.nodes)
+        w0 = self.weight
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
         if et is None:
             return None  # _generator reports it
-        before = (self.weight, self.nodes, self.closure_calls)
+        before = (self.weight, self.closure_calls)
         var = self.gen.temp()
         inner = scope.child()
         inner.names[str(var_tok)] = Typed(et, src=var, gen=self.gen,
@@ -75,12 +75,13 @@ class ComprehensionsMixin:
             body = self.expr(body_tree, inner)
         except Exception:  # the closure form compiles it again and reports what is wrong
             cond = body = None
-        pure = (body is not None and _inline(body) and self.closure_calls == before[2]
+        pure = (body is not None and _inline(body) and self.closure_calls == before[1]
                 and (cond is None or _inline(cond)))
-        if not pure or body is None:  # _generator compiles it all again, counting it once
+        if not pure or body is None:  # _generator compiles it all again
             # (the functions made meanwhile stay listed: a definition kept meanwhile may call
-            # them, and `rulekit compile` must show every function the module calls)
-            self.weight, self.nodes = start[0], start[1]
+            # them, and `rulekit compile` must show every function the module calls). The
+            # nodes stay counted: an attempt inside an attempt would double the work unseen
+            self.weight = w0
             return None
         w = self.weight - before[0]
         items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)

@@ -321,8 +321,9 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 or not self._worth_keeping(src) or _ENV.search(src) \
                 or src.count("(") > MAX_PARENS:
             # the functions made meanwhile stay listed: what was kept during the attempt (a
-            # definition inside it) may call them
-            self.weight, self.nodes, self.closure_calls = start
+            # definition inside it) may call them. The nodes stay counted: the attempt was work,
+            # and attempts inside attempts multiply (MAX_COMPILED_NODES bounds them all)
+            self.weight, self.closure_calls = start[0], start[2]
             return False
         self.weight = start[0]  # each use adds it, as an inlined body would
         fn = self.gen.memo_function(locals_, src, f"define.{name}, kept per arguments")
