@@ -5,10 +5,11 @@ An entry lives in `games-<interpreter>/` of rulekit's cache directory (RULEKIT_C
 off, as it does the other caches), named by the SHA-256 of the ruleset's path and text, the
 variant and the engine's own files (their names, sizes and times): a change to any of them makes
 another name, so a stale entry is never found. It lists the files the ruleset extends with the
-hash of each, checked before use. An entry is sealed by the SHA-256 of its pickles, and only
-rulekit's own classes and functions unpickle from it: a damaged entry, or one another program
-left there, is ignored and written anew. Like Python's own __pycache__, the directory (made
-private to the user) is trusted not to be written by an attacker: its code objects run.
+hash of each, checked before use. An entry is kept through `lang.cache`: like Python's own
+__pycache__, it is read only from a directory of the user's that others cannot write, and it is
+sealed by an HMAC under the user's secret key, so an entry rulekit did not write (damaged,
+forged, left by another program) is ignored and written anew before any byte of it is
+unpickled; and only rulekit's own classes and functions unpickle from it.
 
 What the pickle holds: the Game, its compiled closures rebuilt from their code objects (marshal)
 with the globals they name, and the checked ruleset pickled apart, read only when asked
@@ -30,7 +31,7 @@ from typing import Any
 
 from .data.files import read_text
 from .errors import RulekitError
-from .lang.cachefiles import digest, ruleset_file, write
+from .lang.cache import Entry, digest, read, ruleset_file, write
 from .lang.codegen import SAFE_NAMES
 from .rules.game import RULE_FAILURES
 from .runtime.game import Game
@@ -57,7 +58,7 @@ def engine_stamp() -> str:
     return hashlib.sha256(f"{FORMAT}\0{sys.version}\0{''.join(sorted(found))}".encode()).hexdigest()
 
 
-def _entry_file(file: str, text: str, variant: str | None) -> str | None:
+def _entry_file(file: str, text: str, variant: str | None) -> Entry | None:
     key = f"{variant}\0{engine_stamp()}\0{text}"
     return ruleset_file(f"games-{sys.implementation.cache_tag}", os.path.abspath(file), key,
                         ".pickle")
@@ -65,15 +66,12 @@ def _entry_file(file: str, text: str, variant: str | None) -> str | None:
 
 def fetch(file: str, text: str, variant: str | None) -> Game | None:
     """The game compiled earlier from file (whose text is text) and variant, or None."""
-    path = _entry_file(file, text, variant)
-    if path is None:
+    entry = _entry_file(file, text, variant)
+    kept = None if entry is None else read(entry)  # None unless rulekit wrote it, sealed
+    if kept is None:
         return None
     try:
-        with open(path, "rb") as f:
-            entry = marshal.load(f)
-        bases, game_bytes, spec_bytes, sealed = entry
-        if _seal(game_bytes, spec_bytes) != sealed:
-            return None  # damaged: not one byte of it is used
+        bases, game_bytes, spec_bytes = marshal.loads(kept)
         for base, hashed in bases:
             if digest(read_text(base)) != hashed:
                 return None  # a file it extends has changed since
@@ -89,8 +87,8 @@ def fetch(file: str, text: str, variant: str | None) -> Game | None:
 
 def keep(game: Game, file: str, text: str, variant: str | None) -> None:
     """Keep game, compiled from file (whose text is text) and variant, for later runs."""
-    path = _entry_file(file, text, variant)
-    if path is None:
+    entry = _entry_file(file, text, variant)
+    if entry is None:
         return
     try:
         bases = [(base, digest(read_text(base))) for base in game.base_files]
@@ -100,13 +98,7 @@ def keep(game: Game, file: str, text: str, variant: str | None) -> None:
     except (RulekitError, pickle.PicklingError, TypeError, AttributeError, ValueError,
             RecursionError):
         return  # a game that cannot be kept is compiled again next time
-    entry = (bases, game_bytes, spec_bytes, _seal(game_bytes, spec_bytes))
-    write(path, lambda f: marshal.dump(entry, f))
-
-
-def _seal(game_bytes: bytes, spec_bytes: bytes) -> str:
-    """What an entry's pickles hash to: checked before either is read."""
-    return hashlib.sha256(game_bytes + b"\0" + spec_bytes).hexdigest()
+    write(entry, marshal.dumps((bases, game_bytes, spec_bytes)))
 
 
 def _spec(data: bytes, file: str, variant: str | None) -> Any:

@@ -18,6 +18,7 @@ import pytest
 
 import rulekit
 from rulekit import gamecache
+from rulekit.lang import cache as cache_files
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
@@ -132,8 +133,9 @@ def test_a_damaged_entry_is_ignored_and_written_anew(cache: Path, damage: str) -
 
 def test_an_entry_that_names_anything_but_rulekit_runs_nothing(cache: Path,
                                                                tmp_path: Path) -> None:
-    """An entry some other program left (sealed right, so only the unpickler stands in the
-    way) that would call a function of the standard library is refused, not run."""
+    """An entry some other program left (sealed right, with the user's own key, so only the
+    unpickler stands in the way) that would call a function of the standard library is
+    refused, not run. (One sealed otherwise is not even read: tests/test_cache_security.py.)"""
     path = RULESETS[0]
     rulekit.load(path, cached=True)
     (entry,) = entries(cache)
@@ -144,8 +146,9 @@ def test_an_entry_that_names_anything_but_rulekit_runs_nothing(cache: Path,
             return (os.system, (f"touch {marker}",))
 
     game_bytes, spec_bytes = pickle.dumps(Forged()), b""
-    entry.write_bytes(marshal.dumps(([], game_bytes, spec_bytes,
-                                     gamecache._seal(game_bytes, spec_bytes))))
+    kept = gamecache._entry_file(str(path), path.read_text(encoding="utf-8"), None)
+    assert kept is not None and kept.path == str(entry)
+    cache_files.write(kept, marshal.dumps(([], game_bytes, spec_bytes)))
     game = rulekit.load(path, cached=True)
     assert not marker.exists()
     assert not taken_whole(game) and game.name == rulekit.load(path).name

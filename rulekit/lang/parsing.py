@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-import os
+import hashlib
+import io
 import re
 from pathlib import Path
 from typing import Any, cast
@@ -13,8 +14,7 @@ from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..data.spelling import did_you_mean
-from . import turnorder
-from .cachefiles import cache_dir
+from . import cache, turnorder
 
 
 class CompileError(Exception):
@@ -32,24 +32,36 @@ class ExpansionError(CompileError):
     """The compiled expressions grew past MAX_COMPILED_NODES; loading stops at once."""
 
 
-def _cache_file() -> str | bool:
-    """Where lark keeps the grammar's parse tables between runs, or False for no cache.
-
-    Building the LALR tables is a third of the CPU time before a game's first prompt. Lark keys
-    the file by the grammar, its options and its own version, and rebuilds (never trusts) a
-    stale or damaged one.
-    """
-    chosen = cache_dir()
-    if chosen is None:
-        return False
-    return os.path.join(chosen, f"grammar-lark-{lark_version}.cache")
+GRAMMAR_OPTIONS: dict[str, Any] = {"parser": "lalr", "start": ["start_expr", "start_stmt"],
+                                   "propagate_positions": True, "maybe_placeholders": True}
 
 
 @functools.cache
 def _parser() -> Lark:
+    """The grammar's parser, its tables taken from rulekit's cache when kept there.
+
+    Building the LALR tables is a third of the CPU time before a game's first prompt. They are
+    kept through `lang.cache` (a checked directory, a keyed seal), not by lark's own file cache,
+    which would unpickle whatever file it finds there; the entry is keyed by the grammar, the
+    options and lark's version, and a stale, damaged or foreign one is rebuilt, never trusted.
+    """
     text = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", start=["start_expr", "start_stmt"], propagate_positions=True,
-                maybe_placeholders=True, cache=_cache_file())
+    key = hashlib.sha256(f"{text}\0{sorted(GRAMMAR_OPTIONS.items())}\0{lark_version}"
+                         .encode()).hexdigest().encode() + b"\n"
+    entry = cache.root_file(f"grammar-lark-{lark_version}.cache")
+    kept = None if entry is None else cache.read(entry)  # None unless rulekit sealed it
+    if kept is not None and kept.startswith(key):
+        try:
+            return Lark.load(io.BytesIO(kept[len(key):]))
+        except Exception:  # noqa: BLE001 - saved by another lark: built afresh below
+            pass
+    parser = Lark(text, **GRAMMAR_OPTIONS)
+    if entry is not None:
+        saved = io.BytesIO()
+        saved.write(key)
+        parser.save(saved)
+        cache.write(entry, saved.getvalue())
+    return parser
 
 
 MAX_DSL_LENGTH = 4000

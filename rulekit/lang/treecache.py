@@ -5,9 +5,9 @@ code's is) mapping each of its texts, with the rule it was parsed from, to its s
 folder is named by the hash of the grammar and of the parsing code, lark's version and this
 format's, so a changed grammar or parser never reads an old tree; a file that cannot be read
 whole as such a mapping is ignored and written anew; the oldest files go past
-cachefiles.MAX_FILES. The compiler makes a ruleset's cache the active one while it compiles, and
-`parsing.parse` asks it first. Files are pickles, trusted as much as lark's own table cache
-beside them: the directory is the user's own, made private.
+cache.MAX_FILES. The compiler makes a ruleset's cache the active one while it compiles, and
+`parsing.parse` asks it first. Files are pickles kept through `lang.cache` (a checked private
+directory, a keyed seal): one that rulekit did not write is never unpickled.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 from lark import Tree
 from lark import __version__ as lark_version
 
-from .cachefiles import ruleset_file, write
+from .cache import Entry, read, ruleset_file, write
 
 FORMAT = 1
 
@@ -30,12 +30,12 @@ FORMAT = 1
 class TreeCache:
     """The syntax trees of one ruleset file's texts."""
 
-    def __init__(self, path: str | None):
-        self.path = path
+    def __init__(self, entry: Entry | None):
+        self.entry = entry
         self._trees: dict[tuple[str, str], Tree] = {}
         self._new = False
-        if path is not None:
-            self._trees = _read(path)
+        if entry is not None:
+            self._trees = _read(entry)
 
     @classmethod
     def for_ruleset(cls, file: str, text: str) -> TreeCache:
@@ -57,19 +57,23 @@ class TreeCache:
 
     def save(self) -> None:
         """Write the file if it has new entries (atomically: a reader never sees half of it)."""
-        if not self._new or self.path is None:
+        if not self._new or self.entry is None:
             return
         self._new = False
-        trees = self._trees
-        write(self.path, lambda f: pickle.dump(trees, f, protocol=pickle.HIGHEST_PROTOCOL),
-              (pickle.PicklingError, RecursionError))
+        try:
+            data = pickle.dumps(self._trees, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, RecursionError):
+            return  # parsed again next time
+        write(self.entry, data)
 
 
-def _read(path: str) -> dict[tuple[str, str], Tree]:
+def _read(entry: Entry) -> dict[tuple[str, str], Tree]:
+    kept = read(entry)  # None unless rulekit wrote it, sealed: only then unpickled
+    if kept is None:
+        return {}
     try:
-        with open(path, "rb") as f:
-            data: Any = pickle.load(f)
-    except Exception:  # noqa: BLE001 - missing, torn or foreign: parsed again, written anew
+        data: Any = pickle.loads(kept)
+    except Exception:  # noqa: BLE001 - written by another lark: parsed again, written anew
         return {}
     if not isinstance(data, dict) or not all(
             isinstance(k, tuple) and len(k) == 2 and isinstance(v, Tree) for k, v in data.items()):
