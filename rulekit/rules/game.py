@@ -12,6 +12,7 @@ from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
 from .tableview import TableView
+from .usage import card_id, check_action
 
 if TYPE_CHECKING:  # the schema imports pydantic: a game loaded whole (rulekit.gamecache) does not
     from ..data.schema import Ruleset
@@ -353,8 +354,9 @@ class Rules:
         return str(v)
 
     def card_label(self, card: int, lang: str | None = None) -> str:
-        """A card's player-facing name in lang."""
+        """A card's player-facing name in lang (UsageError for no card of this game)."""
         lang = lang or self.languages[0]
+        card = card_id(self, card)
         key = self.card_label_key[card]
         t = self.texts.template(key, lang) or key
 
@@ -389,8 +391,10 @@ class Rules:
                      names: list[str] | None = None) -> str:
         """An action's player-facing text in lang (the string form stays canonical).
 
-        names, if given, are the seats' display names (for player-valued choices).
+        names, if given, are the seats' display names (for player-valued choices). An action
+        of another game, or no action, is a UsageError.
         """
+        check_action(self, action)
         lang = lang or self.languages[0]
         if action.kind == START:
             act = self.actions[action.value]
