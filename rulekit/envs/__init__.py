@@ -51,4 +51,18 @@ def register_openspiel(ruleset: str | Game, variant: str | None = None,
     return register(load_game(ruleset, variant), short_name=short_name, utility=utility)
 
 
-__all__ = ["EXTRA_HINT", "pettingzoo_env", "register_openspiel", "require"]
+def openspiel_game(ruleset: str | Game, players: int | None = None, seed: int = 0,
+                   max_decisions: int | None = None, variant: str | None = None,
+                   short_name: str | None = None, utility: str | None = None) -> Any:
+    """Register ruleset (as register_openspiel) and load it with these parameters, each checked
+    by rulekit (a UsageError; pyspiel.load_game's own checks raise pyspiel.SpielError)."""
+    require("numpy", "pyspiel")
+    from .common import load_game
+    from .spiel import load, register
+
+    game = load_game(ruleset, variant)
+    name = register(game, short_name=short_name, utility=utility)
+    return load(name, game, players, seed, max_decisions)
+
+
+__all__ = ["EXTRA_HINT", "openspiel_game", "pettingzoo_env", "register_openspiel", "require"]

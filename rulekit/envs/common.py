@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import operator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..errors import UsageError
+from ..errors import UsageError, short_repr
 from ..loading import load
 from ..runtime.observe import observation
 
@@ -17,21 +18,55 @@ if TYPE_CHECKING:
 
 def load_game(ruleset: str | Path | Game, variant: str | None) -> Game:
     """A compiled Game from a path (with variant) or a Game already loaded."""
+    from ..runtime.game import Game
+
+    if variant is not None and not isinstance(variant, str):
+        raise UsageError("the variant must be a text (a variant's name), not "
+                         + short_repr(variant))
     if isinstance(ruleset, str | Path):
         return load(ruleset, variant)
+    if not isinstance(ruleset, Game):
+        raise UsageError("the ruleset must be a path to a ruleset file or a loaded rulekit.Game, "
+                         f"not {short_repr(ruleset)}")
     if variant is not None and ruleset.variant != variant:
         raise UsageError(f"variant {variant!r} given with an already loaded game; "
                          "load the ruleset with the variant instead")
     return ruleset
 
 
-def check_players(game: Game, players: int) -> None:
-    """Raise the ruleset's UsageError (as new_state does) for a bad player count."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise UsageError(f"the number of players must be a whole number, not {players!r}")
-    if not game.min_players <= players <= game.max_players:
+def whole_number(v: Any) -> int | None:
+    """v as an int if it is a whole number (a Python or NumPy integer, not a bool), else None."""
+    if isinstance(v, bool | float | str):
+        return None
+    try:
+        return operator.index(v)
+    except TypeError:
+        return None
+
+
+def check_players(game: Game, players: Any) -> int:
+    """The player count as an int; the ruleset's UsageError (as new_state's) for a bad one."""
+    n = whole_number(players)
+    if n is None:
+        raise UsageError(f"the number of players must be a whole number, not {short_repr(players)}")
+    if not game.min_players <= n <= game.max_players:
         raise UsageError(f"{game.name} is played by {game.min_players} to {game.max_players}"
-                         f" players, not {players}")
+                         f" players, not {n}")
+    return n
+
+
+MAX_SEED = 2**64 - 1  # as Game.new_state takes
+
+
+def check_seed(seed: Any, what: str = "the seed") -> int | None:
+    """seed as an int (None stays None); UsageError unless a whole number from 0 to 2**64 - 1."""
+    if seed is None:
+        return None
+    n = whole_number(seed)
+    if n is None or not 0 <= n <= MAX_SEED:
+        raise UsageError(f"{what} must be a whole number from 0 to 2**64 - 1 (or None), not "
+                         f"{short_repr(seed)}")
+    return n
 
 
 def rewards(outcome: Outcome | None, n: int) -> list[float]:

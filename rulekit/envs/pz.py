@@ -9,8 +9,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..encode import Encoder
-from ..errors import EvaluationLimitError, UsageError
-from .common import check_players, rewards, view_text
+from ..errors import EvaluationLimitError, IllegalActionError, UsageError, short_repr
+from .common import check_players, check_seed, rewards, view_text
 
 if TYPE_CHECKING:
     from ..runtime.game import Game
@@ -22,7 +22,9 @@ class RulekitAECEnv(AECEnv):
     An action is an index into the encoder's action space; `observe(agent)["action_mask"]` marks
     the legal ones. An illegal index, or a value that is not an index, raises
     IllegalActionError naming it and the legal ones (PettingZoo leaves illegal moves to each
-    environment; rulekit refuses them rather than replace or punish them).
+    environment; rulekit refuses them rather than replace or punish them); so does an action
+    other than None for an agent whose game is over. Misuse (an unknown agent, a step before
+    reset() or after every agent has left, a bad seed) raises UsageError.
     """
 
     metadata = {"render_modes": ["ansi"], "name": "rulekit", "is_parallelizable": False}
@@ -30,7 +32,8 @@ class RulekitAECEnv(AECEnv):
     def __init__(self, game: Game, players: int, seed: int | None = None,
                  render_mode: str | None = None):
         super().__init__()
-        check_players(game, players)
+        players = check_players(game, players)
+        seed = check_seed(seed)
         if render_mode not in (None, "ansi"):
             raise UsageError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.game = game
@@ -53,14 +56,26 @@ class RulekitAECEnv(AECEnv):
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The observation space of agent (the same object each time)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
         """The action space of agent (the same object each time)."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: Any) -> str:
+        """agent, if it is one of possible_agents; else UsageError."""
+        if not isinstance(agent, str) or agent not in self._seat:
+            raise UsageError(f"no agent {short_repr(agent)} in this environment: the agents are "
+                             + ", ".join(self.possible_agents))
+        return agent
+
+    def _dealt(self, what: str) -> None:
+        if self.state is None:
+            raise UsageError(f"{what} before reset(): call reset() first to deal a game")
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Deal a new game; a seed makes this and the following deals reproducible."""
+        seed = check_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(self._seed if seed is None else seed)
         game_seed = int(self._rng.integers(0, 2**62))
@@ -76,15 +91,24 @@ class RulekitAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """Agent's observation vector and its mask of legal actions."""
-        p = self._seat[agent]
+        p = self._seat[self._agent(agent)]
+        self._dealt("observe")
         enc = self.encoder
         return {"observation": np.asarray(enc.encode(self.state, p), dtype=np.float32),
                 "action_mask": np.asarray(enc.mask(self.state, p), dtype=np.int8)}
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action (an index whose mask bit is 1)."""
+        self._dealt("step")
+        if not self.agents:
+            raise UsageError("step after the game is over and every agent has left: call "
+                             "reset() to deal a new game")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's rule: a finished agent's only action is None
+                raise IllegalActionError(short_repr(action), self.state.summary(), [],
+                                         f"the game is over for {agent}: step(None) for each "
+                                         "finished agent, then reset()")
             self._was_dead_step(action)
             return
         chosen = self.encoder.action(self.state, action)  # IllegalActionError if not legal
@@ -119,6 +143,7 @@ class RulekitAECEnv(AECEnv):
         """The selected seat's view as text (render_mode='ansi'); None without a render mode."""
         if self.render_mode is None:
             return None
+        self._dealt("render")
         seat = self._seat.get(self.agent_selection, 0)
         text = view_text(self.state, seat)
         legal = self.encoder.legal(self.state) if self.state.decider == seat else {}

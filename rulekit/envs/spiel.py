@@ -11,10 +11,18 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyspiel
 
+from ..actions import Action
 from ..encode import Encoder
-from ..errors import UsageError
+from ..errors import IllegalActionError, UsageError, short_repr
 from ..runtime.observe import events_for, observation, resample
-from .common import check_players, identical_payoffs, rewards, view_text
+from .common import (
+    check_players,
+    check_seed,
+    identical_payoffs,
+    rewards,
+    view_text,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from ..runtime.game import Game
@@ -26,6 +34,14 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 def register(game: Game, short_name: str | None = None, utility: str | None = None) -> str:
     """Register game with pyspiel under short_name (default: rulekit_<name>[_<variant>])."""
+    if short_name is not None and not (isinstance(short_name, str) and short_name
+                                       and short_name.isidentifier()):
+        raise UsageError("short_name must be a name of letters, digits and underscores (not "
+                         f"starting with a digit), not {short_repr(short_name)}")
+    kinds = {"identical": pyspiel.GameType.Utility.IDENTICAL,
+             "general_sum": pyspiel.GameType.Utility.GENERAL_SUM}
+    if utility is not None and (not isinstance(utility, str) or utility not in kinds):
+        raise UsageError(f"utility must be one of {sorted(kinds)}, not {short_repr(utility)}")
     name = short_name or "rulekit_" + _slug(game.name + (f"_{game.variant}" if game.variant
                                                          else ""))
     if name in _REGISTERED:
@@ -35,10 +51,6 @@ def register(game: Game, short_name: str | None = None, utility: str | None = No
                          "ruleset; pass another short_name")
     if utility is None:
         utility = "identical" if identical_payoffs(game) else "general_sum"
-    kinds = {"identical": pyspiel.GameType.Utility.IDENTICAL,
-             "general_sum": pyspiel.GameType.Utility.GENERAL_SUM}
-    if utility not in kinds:
-        raise UsageError(f"utility must be one of {sorted(kinds)}, not {utility!r}")
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"rulekit: {game.name}" + (f" ({game.variant})" if game.variant else ""),
@@ -62,8 +74,8 @@ def register(game: Game, short_name: str | None = None, utility: str | None = No
     class RulesetGame(pyspiel.Game):  # one class per ruleset: pyspiel makes it from params
         def __init__(self, params: dict | None = None):
             params = dict(params or {})
-            n = _int(params.get("players", game.min_players))
-            check_players(game, n)
+            n = check_players(game, _int(params.get("players", game.min_players)))
+            check_seed(_int(params.get("seed", 0)), "the seed parameter")
             cap = _int(params.get("max_decisions", game.max_decisions))
             if not 1 <= cap <= game.max_decisions:
                 raise UsageError(f"max_decisions must be 1 to {game.max_decisions} (the "
@@ -96,6 +108,28 @@ def register(game: Game, short_name: str | None = None, utility: str | None = No
     pyspiel.register_game(game_type, RulesetGame)
     _REGISTERED[name] = game
     return name
+
+
+MAX_PARAM = 2**31 - 1  # OpenSpiel's game parameters are C++ ints
+
+
+def load(name: str, game: Game, players: Any = None, seed: Any = 0,
+         max_decisions: Any = None) -> Any:
+    """pyspiel.load_game(name, ...) with every parameter checked first (a wrong type is a
+    UsageError here, where pyspiel raises its own SpielError or RuntimeError)."""
+    params = {"players": game.min_players if players is None else check_players(game, players)}
+    s = check_seed(seed, "the seed")
+    if s is None or s > MAX_PARAM:
+        raise UsageError(f"the seed must be a whole number from 0 to {MAX_PARAM} (OpenSpiel's "
+                         f"parameters are 32-bit), not {short_repr(seed)}")
+    params["seed"] = s
+    if max_decisions is not None:
+        cap = whole_number(max_decisions)
+        if cap is None or not 1 <= cap <= game.max_decisions:
+            raise UsageError(f"max_decisions must be 1 to {game.max_decisions} (the ruleset's "
+                             f"limits.max_decisions), not {short_repr(max_decisions)}")
+        params["max_decisions"] = cap
+    return pyspiel.load_game(name, params)
 
 
 class _Core:
@@ -166,7 +200,57 @@ class RulesetState(pyspiel.State):
     def index_of(self, action: Any) -> int:
         """The OpenSpiel action (an index) of one of the rulekit state's legal actions."""
         s = self._core.s
-        return self._core.enc.index_of(action, s.legal_actions())
+        legal = s.legal_actions() if not self.is_terminal() else []
+        if not isinstance(action, Action) or action not in legal:
+            raise IllegalActionError(short_repr(action), s.summary(), [a.text for a in legal],
+                                     "index_of takes one of the rulekit state's legal actions")
+        return self._core.enc.index_of(action, legal)
+
+    def apply_action(self, action: Any) -> None:
+        """Apply the action at this index: anything but a legal index (a negative one, one out
+        of range, a float, a bool, None...) is an IllegalActionError and changes nothing."""
+        # checked here, before pyspiel converts it: it would take True for 1 and 0.0 for 0, and
+        # refuse -1 (its 'invalid action') with its own error
+        core = self._core
+        if self.is_terminal():
+            raise IllegalActionError(short_repr(action), core.s.summary(), [],
+                                     "the game is over")
+        core.enc.action(core.s, action)  # IllegalActionError naming the legal ones
+        super().apply_action(whole_number(action))
+
+    def _seat(self, player: Any) -> int:
+        """player as a seat of this game; UsageError for anything else."""
+        p = whole_number(player)
+        n = self._core.players
+        if p is None or not 0 <= p < n:
+            raise UsageError(f"a player is a whole number from 0 to {n - 1}, not "
+                             f"{short_repr(player)}")
+        return p
+
+    def legal_actions(self, *player: Any) -> list[int]:
+        """The current player's legal actions, or player's (none but the decider's has any,
+        and none once over, for any number); a player that is no seat is a UsageError."""
+        if player and (not self.is_terminal() or whole_number(player[0]) is None):
+            self._seat(player[0])
+        return super().legal_actions(*player)
+
+    def legal_actions_mask(self, *player: Any) -> list[int]:
+        """As pyspiel's, with a player that is no seat a UsageError."""
+        if player and (not self.is_terminal() or whole_number(player[0]) is None):
+            self._seat(player[0])
+        return super().legal_actions_mask(*player)
+
+    def action_to_string(self, *args: Any) -> str:
+        """As pyspiel's (player, action) or (action), with a player that is no seat or an index
+        outside the action space a UsageError (an index of -1 named an action before)."""
+        if len(args) == 2:
+            self._seat(args[0])
+        index = whole_number(args[-1]) if args else None
+        n = self._core.enc.n_actions
+        if index is None or not 0 <= index < n:
+            raise UsageError(f"an action is a whole number from 0 to {n - 1}, not "
+                             f"{short_repr(args[-1] if args else None)}")
+        return super().action_to_string(*args[:-1], index)
 
     def current_player(self) -> int:
         """The decider, or TERMINAL."""
@@ -204,6 +288,26 @@ class RulesetState(pyspiel.State):
         """+1 for each winner, -1 for the others, at the end; 0 before (and if cut short)."""
         s = self._core.s
         return rewards(s.outcome, s.n)
+
+    def observation_string(self, *player: Any) -> str:
+        """As pyspiel's, with a player that is no seat a UsageError."""
+        return super().observation_string(*(self._seat(p) for p in player))
+
+    def observation_tensor(self, *player: Any) -> list[float]:
+        """As pyspiel's, with a player that is no seat a UsageError."""
+        return super().observation_tensor(*(self._seat(p) for p in player))
+
+    def information_state_string(self, *player: Any) -> str:
+        """As pyspiel's, with a player that is no seat a UsageError."""
+        return super().information_state_string(*(self._seat(p) for p in player))
+
+    def information_state_tensor(self, *player: Any) -> list[float]:
+        """As pyspiel's, with a player that is no seat a UsageError."""
+        return super().information_state_tensor(*(self._seat(p) for p in player))
+
+    def player_return(self, player: Any) -> float:
+        """As pyspiel's, with a player that is no seat a UsageError."""
+        return super().player_return(self._seat(player))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
         """A state player_id cannot tell from this one (rulekit.resample), hidden rng reseeded.
@@ -253,7 +357,10 @@ class Observer:
 def index_text(enc: Encoder, index: int) -> str:
     """What an action index stands for, without a state (e.g. 'pick red 3', 'option 2')."""
     g = enc.game
-    if 0 <= index < enc.pick_base:
+    if not 0 <= index < enc.n_actions:  # a negative index would name an action from the end
+        raise UsageError(f"an action is a whole number from 0 to {enc.n_actions - 1}, not "
+                         f"{short_repr(index)}")
+    if index < enc.pick_base:
         return g.actions[index].start.text
     if index < enc.done_base:
         return g.pick_actions[index - enc.pick_base].text
