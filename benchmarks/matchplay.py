@@ -116,6 +116,7 @@ def run(tasks: list[GameTask], workers: int, console: Console,
     """Play every task on `workers` processes (1: here) with a progress bar; results by row,
     each row's in game order."""
     results: list[GameResult] = []
+    started = time.perf_counter()
     progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("elapsed,"), TimeRemainingColumn(), TextColumn("left"),
                         console=console, disable=not console.is_terminal)
@@ -137,6 +138,9 @@ def run(tasks: list[GameTask], workers: int, console: Console,
                 except BaseException:  # Ctrl-C or a failure: no more games
                     pool.shutdown(wait=False, cancel_futures=True)
                     raise
+    console.print(f"{len(results)} games in {time.perf_counter() - started:.0f} s on {workers} "
+                  f"worker(s), {sum(r.cpu for r in results):.0f} CPU s; rulekit at "
+                  f"{commit() or 'an unknown commit'}")
     by_row: dict[int, list[GameResult]] = {}
     for r in sorted(results, key=lambda r: (r.row, r.index)):
         by_row.setdefault(r.row, []).append(r)
@@ -231,13 +235,19 @@ def pct(x: float) -> str:
 
 
 def commit() -> str | None:
-    """The commit of the working tree the figures come from (None outside a git checkout)."""
+    """The commit the figures come from, "+uncommitted" when the engine, the bots or the
+    rulesets differ from it in the working tree (None outside a git checkout)."""
+    here = Path(__file__).resolve().parent.parent
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, cwd=Path(__file__).parent, timeout=10)
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, cwd=here, timeout=10).stdout.strip()
+        changed = subprocess.run(["git", "status", "--porcelain", "--", "rulekit", "rulesets"],
+                                 capture_output=True, text=True, cwd=here, timeout=10).stdout
     except (OSError, subprocess.SubprocessError):
         return None
-    return out.stdout.strip() or None
+    if not head:
+        return None
+    return head + ("+uncommitted" if changed.strip() else "")
 
 
 def write_json(path: str | None, data: dict) -> None:
