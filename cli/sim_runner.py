@@ -118,16 +118,31 @@ class ClusterError(rulekit.UsageError):
     """The Dask cluster could not play a batch (e.g. a worker without rulekit)."""
 
 
-def connect(address: str, timeout: float = 5.0) -> object:
-    """A Dask client of the scheduler at address; raise SchedulerUnreachable within timeout."""
-    from distributed import Client  # the `cluster` extra; checked by the command first
+# Dask's own configuration, read from these variables (or its config files), gives the client
+# its certificates: rulekit passes no Security object of its own (docs/simulate.md)
+TLS_SETTINGS = ("DASK_DISTRIBUTED__COMM__TLS__CA_FILE", "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT",
+                "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY")
 
+
+def connect(address: str, timeout: float = 5.0) -> object:
+    """A Dask client of the scheduler at address; raise SchedulerUnreachable within timeout.
+
+    A tls:// address takes its certificates from Dask's configuration (TLS_SETTINGS)."""
+    from distributed import Client  # the `cluster` extra; checked by the command first
+    from distributed.security import Security
+
+    if address.startswith("tls://") and not Security().get_connection_args("client").get(
+            "ssl_context"):
+        raise SchedulerUnreachable(
+            f"the address {address!r} asks for TLS, and no client certificate is "
+            "configured: set " + ", ".join(TLS_SETTINGS) + " to the files of the CA, this "
+            "client's certificate and its key (or the same keys in Dask's config file)")
     try:
         return Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as e:
+    except (OSError, TimeoutError, ValueError, TypeError) as e:  # TypeError: a TLS setting
         raise SchedulerUnreachable(
             f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s ({e}); "
-            "start one with `dask scheduler` and give its address, e.g. "
+            "start one with `dask scheduler --host 127.0.0.1` and give its address, e.g. "
             "--dask tcp://127.0.0.1:8786") from None
 
 

@@ -65,8 +65,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--workers", "-j", type=_whole(1), default=None, metavar="K",
                    help=f"processes to play in (default: every core, here {cores()})")
     p.add_argument("--dask", metavar="ADDRESS",
-                   help="play on the Dask scheduler at ADDRESS, e.g. tcp://10.0.0.5:8786 "
-                        "(extra rulekit[cluster])")
+                   help="play on the Dask scheduler at ADDRESS, e.g. tcp://127.0.0.1:8786, or "
+                        "tls://HOST:8786 with Dask's TLS settings (extra rulekit[cluster]; "
+                        "whoever reaches the scheduler runs code on its workers: see "
+                        "docs/simulate.md)")
     p.add_argument("--compare", metavar="V2",
                    help="also play variant V2 on the same seeds and seats and compare (use "
                         "'base' for the base game)")
