@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 import rulekit
-from rulekit.testing import labels, play, set_vars
+from rulekit.testing import labels, play
 
 RULESETS = ["params", "flow", "zones", "cards", "windows", "hidden"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,9 +39,22 @@ def roundtrip(state):
     return state.game.state_from_json(json.loads(json.dumps(state.to_json())))
 
 
+_ECHOING: list[rulekit.Game] = []
+
+
+def _echoing(ruleset):
+    """The windows ruleset where every seat may echo (reached by play, not set by hand: a
+    saved document is checked by replaying its decisions); one game, so states compare."""
+    if not _ECHOING:
+        variables = yaml.safe_load((ROOT / "tests" / "engine" / "windows.yaml").read_text())[
+            "variables"]
+        variables["player"]["echoes"] = {"type": "bool", "initial": True}
+        _ECHOING.append(ruleset("windows", variables=variables))
+    return _ECHOING[0]
+
+
 def mid_window_state(ruleset):
-    state = ruleset("windows").new_state(4, seed=2)
-    set_vars(state, {("echoes", 1): True})
+    state = _echoing(ruleset).new_state(4, seed=2)
     play(state, ["poke", "echo", "ok"])  # a nested window open above the first one
     assert len(state.stack) == 2
     return state

@@ -77,3 +77,85 @@ def test_new_state_refuses_a_seed_out_of_range(seed: object) -> None:
 
 def test_new_state_accepts_the_largest_seed() -> None:
     assert DOCS["window"].game.new_state(4, 2**64 - 1).n == 4
+
+
+# ---- issue 28: a well-formed document is checked against its own decisions, replayed ---------
+def _swap_a_card_between_hands(d: dict) -> tuple[str, dict]:
+    """Two cards of two seats' hands exchanged: every card still in exactly one zone."""
+    hands = [i for i, z in enumerate(d["zones"]) if z][:2]
+    a, b = hands
+    d["zones"][a][0], d["zones"][b][0] = d["zones"][b][0], d["zones"][a][0]
+    return f"zones[{a}][0]", d
+
+
+def _another_number(d: dict) -> tuple[str, dict]:
+    """A whole-number variable (of the game, else of seat 0) one more than it is."""
+    for i, v in enumerate(d["gvars"]):
+        if type(v) is int:
+            d["gvars"][i] += 1
+            return f"gvars[{i}]", d
+    i = next(i for i, v in enumerate(d["pvars"]) if v and type(v[0]) is int)
+    d["pvars"][i][0] += 1
+    return f"pvars[{i}][0]", d
+
+
+def _another_decision(d: dict) -> tuple[str, dict]:
+    last = len(d["history"]) - 1
+    seat, text = d["history"][last]
+    d["history"][last] = [seat, text + " ... "] if text != "pass" else [seat, "challenge"]
+    return f"history[{last}][1]", d
+
+
+def _another_decider(d: dict) -> tuple[str, dict]:
+    seat, text = d["history"][0]
+    d["history"][0] = [(seat + 1) % d["n"], text]
+    return "history[0][0]", d
+
+
+def _another_seed(d: dict) -> tuple[str, dict]:
+    d["seed"] += 1
+    return "", d
+
+
+def _another_log_line(d: dict) -> tuple[str, dict]:
+    d["log"][-1][0] = "game_begins"
+    return f"log[{len(d['log']) - 1}][0]", d
+
+
+def _fewer_decisions(d: dict) -> tuple[str, dict]:
+    d["decisions"] -= 1
+    return "decisions", d
+
+
+FORGED = {"a hand": _swap_a_card_between_hands, "a variable": _another_number,
+          "a history entry": _another_decision, "who decided": _another_decider,
+          "the seed": _another_seed, "a log line": _another_log_line,
+          "the decision count": _fewer_decisions}
+
+
+@pytest.mark.parametrize("doc", ["window", "build", "melds"])
+@pytest.mark.parametrize("forge", FORGED.values(), ids=FORGED.keys())
+def test_a_forged_field_that_is_well_formed_is_refused_by_the_replay(doc: str, forge) -> None:
+    """Issue 28: '`state_from_json` accepts a forged `history` entry'. Each document is
+    replayed from its seed through its recorded decisions and compared field by field, so a
+    change the structural check cannot see (the cards of two hands exchanged, a number, a
+    decision, the seed) is refused, naming the first field that differs."""
+    state = DOCS[doc]
+    data = json.loads(json.dumps(state.to_json()))
+    path, forged = forge(data)
+    with pytest.raises(rulekit.StateDocumentError) as err:
+        state.game.state_from_json(forged)
+    if path:
+        assert err.value.path == path, err.value
+    assert "replayed from its seed and decisions" in err.value.problem or \
+        "cannot be dealt" in err.value.problem
+    assert state.game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_a_document_without_its_newer_optional_fields_still_loads() -> None:
+    """Older documents lack ending_phase, teamvars or turn_flow: their defaults are compared."""
+    state = DOCS["window"]
+    data = json.loads(json.dumps(state.to_json()))
+    for key in ("ending_phase", "teamvars", "turn_flow"):
+        data.pop(key, None)
+    assert state.game.state_from_json(data) == state

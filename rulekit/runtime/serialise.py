@@ -1,4 +1,4 @@
-"""A state as a JSON document and back (checked by statecheck before it is trusted)."""
+"""A state as a JSON document and back (checked and replayed by statecheck before it is trusted)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from ..errors import (
 )
 from ..lang.turnorder import NO_HOOK
 from . import knowledge
-from .eventlog import EventLog, NoLog
+from .eventlog import NoLog
+from .fields import FIELD_NAMES
 from .flow import FlowMixin
-from .frames import BuildFrame, Outcome, WindowFrame
+from .frames import WindowFrame
 
 
 class SerialiseMixin(FlowMixin):
@@ -55,46 +56,16 @@ class SerialiseMixin(FlowMixin):
         }
 
     def _fill_from_json(self, data: dict) -> None:
-        """Set this freshly dealt state to a document checked by statecheck (see from_json)."""
-        self.zones = [list(z) for z in data["zones"]]
-        for zi, z in enumerate(self.zones):
-            for c in z:
-                self.card_zone[c] = zi
-        self.faceup = bytearray(data["faceup"])
-        self.gvars = [_thaw(v) for v in data["gvars"]]
-        self.pvars = [[_thaw(x) for x in v] for v in data["pvars"]]
-        self.tvars = [_thaw(v) for v in data["tvars"]]
-        self.phase, self.turn, self.rng = data["phase"], data["turn"], data["rng"]
-        self.stack = []
-        for f in data["stack"]:
-            if "window" in f:
-                w = WindowFrame(f["window"], list(f["order"]), f["opener"])
-                w.idx, w.pending = f["idx"], f["pending"]
-                self.stack.append(w)
-            else:
-                b = BuildFrame(f["action"], f["actor"], {k: _thaw(v) for k, v in f["env"].items()})
-                b.pidx, b.picked = f["pidx"], list(f["picked"])
-                self.stack.append(b)
-        self.log = NoLog() if data["log"] is None else EventLog(
-            [(k, tuple((a[0], a[1], _thaw(a[2])) for a in args),
-              None if aud is None else tuple(aud)) for k, args, aud in data["log"]])
-        self.history = EventLog([(p, t) for p, t in data["history"]])
-        self.over = data["over"]
-        o = data["outcome"]
-        self.outcome = None if o is None else Outcome(tuple(o["scores"]), tuple(o["winners"]),
-                                                   o["reason"])
-        self.decisions = data["decisions"]
-        self.end_turn_flag = data["end_turn"]
-        self.ending_phase = data.get("ending_phase", False)
-        self.teamvars = [[_thaw(x) for x in v] for v in data.get("teamvars", [])]
-        self.turn_hook, self.reversed_order, self.skips = data.get("turn_flow", (NO_HOOK, False, 0))
-        melds = data.get("melds")
-        if melds is not None:
-            self.meld_of = list(melds["of"])
-            self.as_value = list(melds["as"])
-            self.meld_kinds = list(melds["kinds"])
-            self.meld_zone = list(melds["zones"])
-        self.known = knowledge.from_json(data.get("known"))
+        """Become the game a document checked by statecheck records (see from_json).
+
+        The document's decisions are replayed from its seed and the result compared with it
+        (statecheck.replayed), so this state is the replay itself: what to_json leaves out
+        (the log's room left, the budget) is as the game really has it, not a guess."""
+        from .statecheck import replayed  # state.py imports statecheck, which imports State
+
+        twin = replayed(self.game, data)
+        for name in FIELD_NAMES:
+            setattr(self, name, getattr(twin, name))
 
 
 def _action_text(action: Any) -> str:
@@ -105,7 +76,3 @@ def _action_text(action: Any) -> str:
         return action.text
     raise UsageError(f"an action must be one of legal_actions() or its text (a str), "
                      f"not {type(action).__name__} {action!r:.60}")
-
-
-def _thaw(v: Any) -> Any:
-    return list(v) if isinstance(v, list | tuple) else v

@@ -3,17 +3,23 @@
 A document may come from anywhere (a file, a client of a service): every field is checked for
 its type and range, and the cards for being each in exactly one zone, so that a forged or
 damaged document is a StateDocumentError naming the field, never a state that breaks later.
+Then its recorded decisions are replayed from its seed (`replayed`): a document is accepted
+only if it is, field by field, the game those decisions make, so a forged hand, variable,
+history entry or seed is refused even when every field is well formed.
 """
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StateDocumentError, short_repr
+from ..errors import RulekitError, StateDocumentError, short_repr
+from ..lang.turnorder import NO_HOOK
 from . import knowledge
 
 if TYPE_CHECKING:
     from ..rules.game import Rules, VarInfo
+    from .state import State
 
 MAX_SEED = (1 << 64) - 1  # seeds are 64-bit: new_state and saved states accept 0..MAX_SEED
 MAX_NUMBER = 10**15  # the largest number a rule may compute (see dsl)
@@ -21,6 +27,9 @@ MAX_TEXT = 10_000  # characters of any text in a document
 REQUIRED = ("ruleset", "n", "seed", "zones", "faceup", "gvars", "pvars", "tvars", "phase", "turn",
             "stack", "rng", "log", "history", "over", "outcome", "decisions", "end_turn")
 OPTIONAL = ("ending_phase", "teamvars", "melds", "turn_flow", "known")
+# what a document without an optional field means (older documents lack some)
+DEFAULTS: dict[str, Any] = {"ending_phase": False, "teamvars": [], "melds": None,
+                            "turn_flow": [NO_HOOK, False, 0], "known": None}
 
 
 def _fail(path: str, problem: str) -> StateDocumentError:
@@ -306,3 +315,81 @@ def check_document(game: Rules, data: Any) -> None:
         raise _fail("ruleset", "this state was saved by ruleset "
                     f"{short_repr(data.get('ruleset'))}, not {game.name!r}")
     _Checker(game, data).check()
+
+
+# ---- the document against its own decisions, replayed ------------------------------------------
+def replayed(game: Rules, data: dict) -> State:
+    """The state that data's seed, players and recorded decisions make, once it is checked to
+    be data itself; raise StateDocumentError naming the first field that differs.
+
+    data has passed check_document. The replay goes through the rules, so whatever field was
+    forged (a hand, a variable, the seed, a history entry), the document is refused."""
+    from .state import State  # state.py imports this module
+
+    try:
+        s = State.deal(game, data["n"], data["seed"], log=data["log"] is not None)
+    except RulekitError as e:
+        raise _fail("seed", f"the game cannot be dealt from it: {e}") from None
+    for i, (seat, text) in enumerate(data["history"]):
+        _replay_step(s, i, seat, text)
+    mine, theirs = _plain(s.to_json()), _plain(data)
+    for key in REQUIRED + OPTIONAL:
+        default = DEFAULTS.get(key)
+        diff = _difference(mine.get(key, default), theirs.get(key, default), key)
+        if diff is not None:
+            raise _fail(*diff)
+    return s
+
+
+def _replay_step(s: State, i: int, seat: int, text: str) -> None:
+    """Apply history entry i to s, as the game allows it then (else StateDocumentError)."""
+    at = f"history[{i}]"
+    try:
+        if s.over:
+            raise _fail(at, f"{short_repr(text)} comes after the game's end")
+        if s.decider != seat:
+            raise _fail(f"{at}[0]", f"seat {seat} does not decide at that point of the game "
+                        f"replayed from its seed and decisions (seat {s.decider} does)")
+        action = next((a for a in s.legal_actions() if a.text == text), None)
+        if action is None:
+            raise _fail(f"{at}[1]", f"{short_repr(text)} is not a legal decision at that point "
+                        "of the game replayed from its seed and decisions")
+        s.apply_unchecked(action)
+    except StateDocumentError:
+        raise
+    except RulekitError as e:
+        raise _fail(at, f"cannot be replayed: {e}") from None
+
+
+def _plain(data: Any) -> Any:
+    """data as JSON gives it back (tuples as lists, keys as texts), to compare like with like."""
+    try:
+        return json.loads(json.dumps(data))
+    except (TypeError, ValueError, RecursionError) as e:
+        raise _fail("", f"not JSON data ({type(e).__name__})") from None
+
+
+def _difference(mine: Any, theirs: Any, path: str) -> tuple[str, str] | None:
+    """The first place where the document (theirs) differs from the replay (mine): its path
+    and what differs; None when they are the same."""
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for k in sorted(mine.keys() | theirs.keys()):
+            if k not in theirs or k not in mine:
+                return f"{path}.{k}", "missing" if k not in theirs else "unknown key"
+            diff = _difference(mine[k], theirs[k], f"{path}.{k}")
+            if diff is not None:
+                return diff
+        return None
+    if isinstance(mine, list) and isinstance(theirs, list):
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+            diff = _difference(a, b, f"{path}[{i}]")
+            if diff is not None:
+                return diff
+        if len(mine) != len(theirs):
+            return path, (f"has {len(theirs)} entries; the game replayed from its seed and "
+                          f"decisions has {len(mine)}")
+        return None
+    if type(mine) is type(theirs) and mine == theirs:
+        return None
+    return path, (f"{short_repr(theirs)} is not what the game replayed from its seed and "
+                  f"decisions has there ({short_repr(mine)})")
