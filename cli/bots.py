@@ -10,14 +10,33 @@ import threading
 from rich.console import Console
 
 import rulekit
-from rulekit.bots import Bot, make_bot
+from rulekit.bots import MAX_ITERATIONS, MAX_SECONDS, Bot, BotSpec, make_bot, parse_bot_spec
 from rulekit.bots.random import RandomBot, bot_rng, choose
+from rulekit.errors import UsageError
 
 from .strings import t
 
 SHOW_AFTER = 0.5  # seconds a bot may think before the terminal says so
+# a bot at the table answers within about a minute: a larger budget (typed, or forged in a
+# save) would leave the player waiting for hours (the library's own bounds may be tighter)
+TABLE_MAX_ITERATIONS = min(1_000_000, MAX_ITERATIONS)
+TABLE_MAX_SECONDS = min(60.0, MAX_SECONDS)
 
-__all__ = ["Thinking", "bot_rng", "choose", "kind_text", "make_bot"]
+__all__ = ["Thinking", "bot_rng", "choose", "kind_text", "make_bot", "parse_seat"]
+
+
+def parse_seat(text: str) -> BotSpec:
+    """A seat kind of `rulekit play --seats` (and of a save): as rulekit.bots reads it, with
+    budgets a person can wait for; UsageError otherwise."""
+    spec = parse_bot_spec(text)
+    if spec.iterations is not None and spec.iterations > TABLE_MAX_ITERATIONS:
+        raise UsageError(f"seat kind {text.strip()!r}: at the table a bot searches at most "
+                         f"{TABLE_MAX_ITERATIONS:,} iterations per decision "
+                         f"(e.g. ismcts:2000)")
+    if spec.seconds is not None and spec.seconds > TABLE_MAX_SECONDS:
+        raise UsageError(f"seat kind {text.strip()!r}: at the table a bot thinks at most "
+                         f"{TABLE_MAX_SECONDS:g} seconds per decision (e.g. ismcts:2s)")
+    return spec
 
 
 def kind_text(kind: str, lang: str) -> str:

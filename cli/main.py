@@ -11,14 +11,23 @@ from pathlib import Path
 from rich.console import Console
 
 import rulekit
-from rulekit.bots import SPEC_HELP, parse_bot_spec
+from rulekit.bots import SPEC_HELP
 from rulekit.errors import UnknownVariantError, render_diagnostics
 
+from .bots import TABLE_MAX_ITERATIONS, TABLE_MAX_SECONDS, parse_seat
 from .games import UnknownGame, list_games, looks_like_path, resolve
 from .look import make_console, say
 from .match import play_match, resume_match
 from .play import HUMAN, MEDIUM, Saving, play, resume
-from .savegame import Origin, SaveFileError, default_path, load_game, origin_of, read_save
+from .savegame import (
+    Origin,
+    SaveFileError,
+    default_path,
+    is_default_name,
+    load_game,
+    origin_of,
+    read_save,
+)
 from .simulate_args import SimUsage
 from .simulate_args import add_parser as add_simulate_parser
 from .terminal import isatty, stopping_on_signals
@@ -29,15 +38,18 @@ DESCRIPTION = "Card games whose rules are data: play, check and time rulesets."
 EPILOG = """\
 exit status:
   0    the command succeeded (play: the game ended, or a player typed quit)
-  1    validate: a ruleset has errors; play: the input ended before the game did
-  2    a usage error, a ruleset that cannot be loaded (its diagnostics are printed), or a
-       save file that cannot be resumed or replayed
+  1    validate: a ruleset has errors; play: the input ended before the game did, or memory
+       ran out (the game is saved up to its last complete move)
+  2    a usage error, a ruleset that cannot be loaded (its diagnostics are printed), a rule
+       that failed during play (the game is saved up to its last complete move), or a save
+       file that cannot be resumed or replayed
+  129  play and resume: the terminal was closed (SIGHUP; the game is saved first)
   130  interrupted with Ctrl-C (play and resume save the game first)
   143  play and resume: stopped by SIGTERM (the game is saved first)
 
 run `rulekit COMMAND --help` for a command's options."""
 
-PLAY_EPILOG = """\
+PLAY_EPILOG = f"""\
 seats:
   --seats lists one kind per seat, comma separated: human (you type the moves) or a bot:
     random       chooses uniformly among the legal moves
@@ -46,6 +58,7 @@ seats:
                  seconds, per decision (ismcts:2000, ismcts:0.5s; bare ismcts: 1 second)
     easy, medium, hard  levels: greedy, ismcts:0.3s, ismcts:2s (guided by greedy's look-ahead);
                  medium:N, hard:N: a level with N iterations per decision (repeatable)
+  Budgets: at most {TABLE_MAX_ITERATIONS:,} iterations or {TABLE_MAX_SECONDS:g} seconds a decision.
   Bots see only what their seat may know; their choices derive from the seed (with an
   iteration budget, exactly). Default: seat 0 human, the others medium. With several human
   seats the terminal is passed around: before each seat's private view a "pass the terminal"
@@ -60,11 +73,15 @@ answering:
   is complete.
 
 saving:
-  quit, Ctrl-D (end of input), Ctrl-C and SIGTERM save the game and print how to resume it
-  (rulekit resume FILE); a finished game is saved too (rulekit replay FILE). --save FILE
-  names the file; by default it is rulekit-GAME-SEED.json in the current folder (or in
-  $RULEKIT_SAVE_DIR). With --games N, game k>1 goes to FILE-k.json, and rulekit resume
-  on any game's file goes on with the match: that game, the games after it, the scoreboard.
+  the game is saved after every decision, so closing the terminal, a crash or a power cut
+  loses at most the move being made; quit, Ctrl-D (end of input), Ctrl-C, SIGTERM and
+  SIGHUP print where (Game saved: FILE) and how to resume it (rulekit resume FILE). A
+  finished game stays saved, for rulekit replay FILE. --save FILE names the file; by
+  default each game gets a new file, rulekit-GAME-SEED-DATE-TIME.json, in the folder of
+  saves: $RULEKIT_DATA_DIR/saves, else the per-user data folder (~/.local/share/rulekit/saves
+  on Linux). rulekit resume with no FILE lists the saves there, newest first. With --games
+  N and --save FILE, game k>1 goes to FILE-k.json; rulekit resume on any game's file goes
+  on with the match: that game, the games after it, the scoreboard.
 
 hot-seat:
   with several human seats, a seat whose next decision is forced and whose move shows
@@ -140,20 +157,23 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                         help="play N games in a row, the seats rotating by one after each, "
                              "then print a summary (default: 1)")
     p_play.add_argument("--save", metavar="FILE",
-                        help="save the game to FILE when it ends or stops (default: "
-                             "rulekit-GAME-SEED.json in the current folder)")
+                        help="save the game to FILE after every decision (default: a new "
+                             "file in the folder of saves; see saving below)")
     p_play.add_argument("--transcript-ok", action="store_true",
                         help="allow several human seats when the output is not a terminal "
                              "(the transcript then keeps every player's private view)")
 
     p_resume = sub.add_parser(
         "resume", help="go on with a saved game where it stopped",
-        description="Resume the game saved in FILE (by quit, Ctrl-D, Ctrl-C or SIGTERM in "
-                    "rulekit play): the same cards, the same seats, the bots' same answers. "
+        description="Resume the game saved in FILE (rulekit play saves after every decision): "
+                    "the same cards, the same seats, the bots' same answers. Without FILE, "
+                    "list the games in the folder of saves, newest first, and ask which one. "
                     "The ruleset must be unchanged since (its SHA-256 is checked). Exit status "
-                    "2 for a missing, damaged or foreign file, or a changed ruleset. See "
-                    "docs/play.md.")
-    p_resume.add_argument("file", metavar="FILE", help="a save file written by rulekit play")
+                    "2 for a missing, damaged or foreign file, a changed ruleset, a finished "
+                    "game (see rulekit replay), or no game to choose. See docs/play.md.")
+    p_resume.add_argument("file", metavar="FILE", nargs="?",
+                          help="a save file written by rulekit play (default: choose one of "
+                               "the saved games)")
     p_resume.add_argument("--save", metavar="FILE",
                           help="save to FILE from now on (default: the file resumed)")
     p_resume.add_argument("--transcript-ok", action="store_true",
@@ -298,7 +318,7 @@ def _seats(spec: str | None, players: int | None) -> list[str] | None:
     if spec is None:
         return None
     try:
-        kinds = [parse_bot_spec(k).text for k in spec.split(",")]
+        kinds = [parse_seat(k).text for k in spec.split(",")]
     except rulekit.UsageError as e:
         raise _Usage(f"{e} (e.g. --seats human,medium,random)") from None
     if players is not None and len(kinds) != players:
@@ -344,7 +364,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 return play_match(game, players, kinds, seed, args.games, lang, console,
                                   sys.stdin, saving)
             return play(game, players, kinds, seed, lang, console, sys.stdin, saving)
-    except rulekit.RuleRuntimeError as e:
+    except rulekit.RuleRuntimeError as e:  # while dealing: no decision made, nothing to save
         say(f"rulekit: the ruleset failed during play (seed {seed}): {e}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -360,7 +380,10 @@ def _check_transcript(kinds: list[str], console: Console, allowed: bool) -> None
 
 
 def _save_path(given: str | None, origin: Origin, seed: int) -> Path:
-    """Where the game is saved; the folder must exist (found out now, not after the game)."""
+    """Where the game is saved; the folder must exist (found out now, not after the game).
+
+    By default a new name in the folder of saves (made if need be); the file itself is
+    created, exclusively, as the game begins."""
     path = Path(given) if given else default_path(origin, seed)
     if not path.parent.is_dir():
         raise _Usage(f"cannot save to {path}: there is no folder {path.parent}")
@@ -371,6 +394,13 @@ def _save_path(given: str | None, origin: Origin, seed: int) -> Path:
 
 def cmd_resume(args: argparse.Namespace) -> int:
     """rulekit resume."""
+    if args.file is None:
+        from .savelist import choose_save  # only this form lists the folder
+
+        chosen = choose_save(sys.stdin, isatty(sys.stdin))
+        if chosen is None:
+            return EXIT_OK
+        args.file = str(chosen)
     save = read_save(args.file)
     match = save.match
     if save.over and (match is None or match.number == match.games):
@@ -381,7 +411,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     _check_transcript(save.seats, console, args.transcript_ok)
     path = Path(args.save) if args.save else Path(args.file)
     # a file under its default name hands the match's next games their own default names
-    named = bool(args.save) or path.name != default_path(save.origin, save.seed).name
+    named = bool(args.save) or not is_default_name(path, save.origin, save.seed)
     saving = Saving(save.origin, save.variant, path, named)
     if args.save:
         _save_path(args.save, save.origin, save.seed)
@@ -390,7 +420,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             if match is not None:
                 return resume_match(game, save, args.file, console, sys.stdin, saving)
             return resume(game, save, args.file, console, sys.stdin, saving)
-    except rulekit.RuleRuntimeError as e:
+    except rulekit.RuleRuntimeError as e:  # replaying the match's finished games
         say(f"rulekit: the ruleset failed during play (seed {save.seed}): {e}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -545,6 +575,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("\nrulekit: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except MemoryError:  # play and resume save first (Match.run); this is outside a game
+        say("rulekit: out of memory; free some memory and try again", file=sys.stderr)
+        return EXIT_FAILED
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); say nothing more, and keep Python quiet at exit
         _silence_stdout()

@@ -3,7 +3,7 @@
 A human seat's screen is built only from `rulekit.observation` and `rulekit.events_for` for that
 seat (plus its own legal actions when it decides), so it shows nothing the seat may not know.
 Answers are parsed in answers.py, the keyboard is read in terminal.py, and every game is saved
-(savegame.py) when it ends or stops, so it can be resumed or replayed.
+after its decisions (autosave.py), so it can be resumed or replayed whatever stops it.
 """
 
 from __future__ import annotations
@@ -20,21 +20,24 @@ from rich.text import Text
 import rulekit
 from rulekit.actions import Action
 from rulekit.bots import RandomBot
+from rulekit.errors import RulekitError
 from rulekit.runtime.observe import seat_name, summary_counts
 from rulekit.runtime.pending import TURN
 from rulekit.runtime.state import State
 
 from .answers import Question, in_seen_order, meld_line, melds_seen, seen_order
+from .autosave import Autosave, said
 from .bots import Thinking, kind_text, make_bot
-from .look import Painter
-from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild, write_save
+from .look import Painter, say
+from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild
 from .screen import Screen
 from .strings import description, t, variant_text
-from .terminal import EndOfInput, Interrupted, QuitGame, Stop, Terminal, Terminated
+from .terminal import Interrupted, Stop, Terminal
 from .turns import Build, HumanTurns
 
 HUMAN, RANDOM, MEDIUM = "human", "random", "medium"
 MAX_OPTION_LINES = 10  # more options than this are shown in columns
+EXIT_NO_MEMORY, EXIT_RULES_FAILED = 1, 2
 
 
 @dataclass
@@ -56,9 +59,6 @@ class Saving:
     path: Path
     named: bool = True  # --save named the file (else each game's own default name)
     match: MatchInfo | None = None  # the match this game is part of, saved with it
-
-
-STOPPED = {Interrupted: "stopped_interrupt", Terminated: "stopped_term"}
 
 
 class Match(HumanTurns):
@@ -93,7 +93,10 @@ class Match(HumanTurns):
         self.move_start: int | None = None  # the log index where the human's move began
         self.holding = False  # the acting seat's results are on the screen: wait, then hide
         self.resumed = 0  # decisions replayed from a save
+        self.resumed_from: Path | None = None  # the save file resumed
         self.backed = False  # the last answer was back
+        self.autosave: Autosave | None = None
+        self.save_warned = False  # a failed save was said (once until a save succeeds)
 
     def resume(self, save: SaveGame, where: str | Path) -> None:
         """Go on from a save: replay its actions (the bots' generators catch up on the way)."""
@@ -111,6 +114,7 @@ class Match(HumanTurns):
 
         self.state = rebuild(self.game, save, where, before)
         self.resumed = len(save.actions)
+        self.resumed_from = Path(where)
         ends = [m for _, m in marks[1:]] + [len(self.state.log)] * bool(marks)
         for (seat, _), end in zip(marks, ends, strict=True):
             if seat is not None:
@@ -144,18 +148,20 @@ class Match(HumanTurns):
         if self.resumed:
             out.print(t("resumed", lang, n=self.resumed))
         try:
+            self._start_saving()
             code = self._spectate() if not self.humans else self._play()
         except (Stop, KeyboardInterrupt) as e:
             stop = e if isinstance(e, Stop) else Interrupted()
-            if isinstance(stop, QuitGame):
-                out.print(t("quit", lang, seed=self.seed))
-            elif isinstance(stop, EndOfInput):
-                out.print(t("eof", lang))
-            else:
-                out.print(t(STOPPED[type(stop)], lang))
-            self._save()
+            self._stopped()
             return stop.exit_status
-        self._save()
+        except RulekitError as e:  # RuleRuntimeError: a rule failed or ran past a limit
+            return self._failed(f"the ruleset failed during play (seed {self.seed}): {e}",
+                                "the same move may fail again: tell the ruleset's author",
+                                EXIT_RULES_FAILED)
+        except MemoryError:
+            return self._failed("out of memory during play",
+                                "free some memory, then resume it", EXIT_NO_MEMORY)
+        self._ended()
         return code
 
     def _play(self) -> int:
@@ -166,8 +172,11 @@ class Match(HumanTurns):
                 self.state.apply_unchecked(
                     self.thinking.choose(self.bots[seat], self.state, self.names[seat]))
                 self.answered = None
+                self._checkpoint(now=False)
             else:
+                self._checkpoint(now=True)  # everything before a person is asked is on disk
                 self._human(seat)
+                self._checkpoint(now=True)
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if viewer is None:
             if self.holding:
@@ -189,30 +198,88 @@ class Match(HumanTurns):
             seat = s.decider
             assert seat is not None
             s.apply_unchecked(self.thinking.choose(self.bots[seat], s, self.names[seat]))
+            self._checkpoint(now=False)
             done = self._print_events(None, done)
         self._final()
         return 0
 
-    def _save(self) -> None:
-        """Save the game as it stands (a half-built move is not part of it), and say where."""
-        if self.saving is None:
+    # ---- saving: after every decision (autosave.py), and said once when the game stops --
+    def _start_saving(self) -> None:
+        """Write the save file as the game begins (or resumes): a new file for a new game under
+        a default name, never another game's."""
+        saving = self.saving
+        if saving is None:
+            return
+        resumed = self.resumed_from is not None and _same_file(self.resumed_from, saving.path)
+        self.autosave = Autosave(saving.origin, saving.variant, self.kinds, self.seed,
+                                 self.lang, saving.match, saving.path,
+                                 fresh=not saving.named and not resumed)
+        self._checkpoint(now=True)
+
+    def _checkpoint(self, now: bool) -> None:
+        """After a completed decision: note the game as it stands (a move a person is putting
+        together is not part of it) and save it, at once when now."""
+        auto = self.autosave
+        if auto is None:
             return
         done = self.build.base if self.build is not None else self.state
-        save = SaveGame(self.saving.origin, self.saving.variant, list(self.kinds), self.seed,
-                        self.lang, [text for _, text in done.history], done.is_over,
-                        self.saving.match)
-        path = self.saving.path
+        auto.done(done.history, done.is_over)
+        if auto.save(now):
+            self.save_warned = False
+        elif auto.error is not None and not self.save_warned:
+            self.save_warned = True  # said once; the next decisions try again
+            self.console.print(t("save_failed", self.lang, path=auto.path, why=auto.error),
+                               style="yellow")
+
+    def _stopped(self) -> None:
+        """quit, end of input, Ctrl-C, SIGTERM or SIGHUP: the game saved, said in one line."""
+        auto = self.autosave
+        if auto is None:
+            return
+        if auto.save(now=True):
+            lines = [said("stopped", self.lang, path=auto.path)] + self._match_line(auto)
+        else:
+            lines = [t("save_failed", self.lang, path=auto.path, why=auto.error)]
         try:
-            write_save(save, path)
-        except OSError as e:
-            self.console.print(t("save_failed", self.lang, path=path, why=e.strerror or e),
+            for line in lines:
+                self.console.print(line)
+        except OSError:  # the terminal is gone (SIGHUP): the save is what matters
+            pass
+
+    def _ended(self) -> None:
+        """The game is over: its save is written, and said."""
+        auto = self.autosave
+        if auto is None:
+            return
+        if not auto.save(now=True):
+            self.console.print(t("save_failed", self.lang, path=auto.path, why=auto.error),
                                style="yellow")
             return
-        self.console.print(t("saved_over" if done.is_over else "saved", self.lang, path=path))
-        match = self.saving.match
-        if match is not None and (not done.is_over or match.number < match.games):
-            self.console.print(t("saved_match", self.lang, k=match.number, n=match.games,
-                                 path=path))
+        self.console.print(t("saved_over", self.lang, path=auto.path))
+        for line in self._match_line(auto):
+            self.console.print(line)
+
+    def _match_line(self, auto: Autosave) -> list[str]:
+        match = auto.match
+        if match is None or (auto.over and match.number == match.games):
+            return []
+        return [t("saved_match", self.lang, k=match.number, n=match.games, path=auto.path)]
+
+    def _failed(self, what: str, advice: str, code: int) -> int:
+        """The rules failed, or memory ran out: the last complete move saved (the failing one
+        was never noted), and what to do, said on stderr; return code."""
+        auto = self.autosave
+        where = ""
+        try:
+            if auto is not None and auto.save(now=True):
+                where = (f" The game up to its last complete move is saved: {auto.path} "
+                         f"(rulekit resume {auto.path}); {advice}.")
+            elif auto is not None:
+                where = f" The game could not be saved to {auto.path}: {auto.error}."
+        except MemoryError:  # the file on disk is the last whole save
+            where = f" The last save written is {auto.path}." if auto is not None else ""
+        say(f"rulekit: {what}.{where}", file=sys.stderr)
+        return code
 
     def _final(self) -> None:
         assert self.state.outcome is not None
@@ -367,6 +434,13 @@ class Match(HumanTurns):
         return head + Text(" · ").join(parts)
 
     # ---- parsing an answer ---------------------------------------------------------------
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
 
 def play(game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
          console: Console, stdin: TextIO | None = None, saving: Saving | None = None) -> int:

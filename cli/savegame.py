@@ -3,7 +3,12 @@
 A save file is hostile data: every field is checked before use, the only file it can make
 rulekit read is the ruleset it names (and only after that file's hash matches the saved one,
 so a forged save cannot make rulekit show another file's lines), and its actions are replayed
-through the engine's checked `apply`, so an illegal one is refused, never trusted.
+through the engine's checked `apply`, so an illegal one is refused, never trusted. Its numbers
+are read with a bound (no 5,000-digit seed) and its seats as `--seats` reads them.
+
+Saves go by default to rulekit's per-user data folder (saves_dir), each game under a name of
+its own (game, seed, time, and a suffix if needed), created exclusively: no game's save
+replaces another's.
 """
 
 from __future__ import annotations
@@ -14,15 +19,17 @@ import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import rulekit
-from rulekit.bots import parse_bot_spec
 from rulekit.errors import RulesetError, UsageError
+from rulekit.runtime.statecheck import MAX_SEED
 
+from .bots import parse_seat
 from .games import SUFFIXES, bundled
 
 FORMAT = "rulekit-save"
@@ -30,7 +37,9 @@ VERSION = 1
 MAX_BYTES = 64 * 1024 * 1024  # a save of a very long game stays far below this
 MAX_RULESET_BYTES = 16 * 1024 * 1024
 MAX_ACTION_CHARS = 10_000
-SAVE_DIR_ENV = "RULEKIT_SAVE_DIR"  # where default save files go (default: the current folder)
+DATA_DIR_ENV = "RULEKIT_DATA_DIR"  # rulekit's data folder (default: the platform's, per user)
+MAX_DIGITS = 30  # the longest whole number a save may hold (a seed has at most 20 digits)
+MAX_UNIQUE = 1000  # names tried for a new save file before giving up
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,199}$")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 FIELDS = {"format", "version", "ruleset", "variant", "seats", "seed", "lang", "actions", "over"}
@@ -139,12 +148,52 @@ def origin_of(path: str, bundled_name: str | None, bases: list[str] | None = Non
     return Origin(str(Path(path).resolve()), file_hash(path, bases), bundled_name)
 
 
-def default_path(origin: Origin, seed: int) -> Path:
-    """A save file's default name: the game's file name and the seed, in the current folder."""
+def saves_dir() -> Path:
+    """The folder of saves by default: $RULEKIT_DATA_DIR/saves, else the platform's per-user
+    data folder (~/.local/share/rulekit/saves on Linux, XDG_DATA_HOME honoured)."""
+    base = os.environ.get(DATA_DIR_ENV)
+    if not base:
+        import platformdirs  # only when a default folder is needed
+
+        base = platformdirs.user_data_dir("rulekit", appauthor=False)
+    return Path(base) / "saves"
+
+
+def _stem(origin: Origin) -> str:
     stem = Path(origin.path).name.rsplit(".", 1)[0]
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-") or "game"
-    folder = Path(os.environ.get(SAVE_DIR_ENV) or ".")
-    return folder / f"rulekit-{stem}-{seed}.json"
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-") or "game"
+
+
+def default_path(origin: Origin, seed: int) -> Path:
+    """A new save file's default name, in saves_dir (made if need be): the game, the seed and
+    the time; `create_new` adds a suffix when another save already has that name."""
+    folder = saves_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)  # saves tell the hidden cards
+    except OSError as e:
+        raise SaveFileError(f"cannot make the folder of saves {folder}: "
+                            f"{e.strerror or e}") from None
+    return folder / f"rulekit-{_stem(origin)}-{seed}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+def is_default_name(path: Path, origin: Origin, seed: int) -> bool:
+    """Whether path is named as default_path names this game's saves (older names too)."""
+    pattern = rf"rulekit-{re.escape(_stem(origin))}-{seed}(?:-\d{{8}}-\d{{6}}(?:-\d+)?)?\.json"
+    return re.fullmatch(pattern, path.name) is not None
+
+
+def create_new(path: Path) -> Path:
+    """Create an empty file at path, or at path-2, path-3... if taken (O_EXCL: never one that
+    exists); return it. The first save then replaces it atomically."""
+    for k in range(1, MAX_UNIQUE + 1):
+        candidate = path if k == 1 else path.with_name(f"{path.stem}-{k}{path.suffix}")
+        try:
+            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return candidate
+    raise FileExistsError(f"{MAX_UNIQUE} files named like {path.name} already exist")
 
 
 def write_save(save: SaveGame, path: str | Path) -> None:
@@ -182,15 +231,15 @@ def read_save(path: str | Path) -> SaveGame:
     except OSError as e:
         raise _bad(p, f"cannot be read ({e.strerror or e})") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        data = json.loads(raw.decode("utf-8"), parse_int=_whole, parse_constant=_no_constant)
+    except _TooLong as e:
+        raise _bad(p, f"damaged save: it holds a number of {e.digits} digits (a save's numbers "
+                      f"have at most {MAX_DIGITS})") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # JSONDecodeError included
         raise _bad(p, f"not a rulekit save (not JSON: {type(e).__name__})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad(p, f"not a rulekit save (no \"format\": \"{FORMAT}\")")
-    version = data.get("version")
-    if version != VERSION:
-        raise _bad(p, f"save format version {_short(version)} is not one this rulekit reads "
-                      f"({VERSION})")
+    _version(p, data.get("version"))
     unknown = sorted(str(k) for k in data if k not in FIELDS | OPTIONAL)
     missing = sorted(FIELDS - set(data))
     if missing or unknown:
@@ -207,8 +256,9 @@ def read_save(path: str | Path) -> SaveGame:
         raise _bad(p, "damaged save: seats must be a list of seat kinds")
     kinds = _seat_kinds(p, seats, "seats must be a list of seat kinds")
     seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise _bad(p, f"damaged save: seed {_short(seed)} is not a whole number >= 0")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise _bad(p, f"damaged save: seed {_short(seed)} is not a whole number from 0 to "
+                      "2**64 - 1")
     lang = data["lang"]
     if not (isinstance(lang, str) and _NAME.match(lang)):
         raise _bad(p, f"damaged save: lang {_short(lang)} is not a language code")
@@ -222,12 +272,40 @@ def read_save(path: str | Path) -> SaveGame:
     return SaveGame(origin, variant, kinds, seed, lang, list(actions), over, match)
 
 
+class _TooLong(ValueError):
+    def __init__(self, digits: int):
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _whole(text: str) -> int:
+    """A JSON whole number, refused past MAX_DIGITS digits (before int() is even tried)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _TooLong(digits)
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")
+
+
+def _version(p: Path, version: Any) -> None:
+    """The save format's version: exactly the whole number VERSION (not true, 1.0 or "1")."""
+    if type(version) is int and version > VERSION:
+        raise _bad(p, f"saved by a newer rulekit (save format version {version}; this rulekit "
+                      f"reads version {VERSION}): upgrade rulekit to resume it")
+    if type(version) is not int or version != VERSION:
+        raise _bad(p, f"save format version {_short(version)} is not one this rulekit reads "
+                      f"({VERSION})")
+
+
 def _seat_kinds(p: Path, listed: list[Any], why: str) -> list[str]:
-    """Seat kinds read from a save, each checked as --seats checks it."""
+    """Seat kinds read from a save, each checked as --seats checks it (budgets bounded too)."""
     if not all(isinstance(k, str) and len(k) < 40 for k in listed):
         raise _bad(p, f"damaged save: {why}")
     try:
-        return [parse_bot_spec(k).text for k in listed]
+        return [parse_seat(k).text for k in listed]
     except UsageError as e:
         raise _bad(p, f"damaged save: {e}") from None
 

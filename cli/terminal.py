@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
 from rich.console import Console
 from rich.rule import Rule
 
-EXIT_QUIT, EXIT_EOF, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 130, 143
+EXIT_QUIT, EXIT_EOF, EXIT_INTERRUPTED, EXIT_TERMINATED, EXIT_HUNG_UP = 0, 1, 130, 143, 129
 
 
 class Stop(BaseException):  # noqa: N818 - a way to stop, not an error
@@ -46,22 +46,36 @@ class Terminated(Stop):
     exit_status = EXIT_TERMINATED
 
 
+class HungUp(Stop):
+    """SIGHUP: the terminal was closed."""
+
+    exit_status = EXIT_HUNG_UP
+
+
 def _on_term(signum: int, frame: Any) -> None:
     raise Terminated
 
 
+def _on_hup(signum: int, frame: Any) -> None:
+    raise HungUp
+
+
 @contextmanager
 def stopping_on_signals() -> Iterator[None]:
-    """Within: SIGTERM raises Terminated (so the game is saved); the old handler comes back."""
-    try:
-        old = signal.signal(signal.SIGTERM, _on_term)
-    except (ValueError, OSError):  # not the main thread, or no SIGTERM on this platform
-        yield
-        return
+    """Within: SIGTERM raises Terminated and SIGHUP HungUp (so the game is saved); the old
+    handlers come back after."""
+    old: list[tuple[int, Any]] = []
+    for name, handler in (("SIGTERM", _on_term), ("SIGHUP", _on_hup)):
+        number = getattr(signal, name, None)  # no SIGHUP on Windows
+        if number is None:
+            continue
+        with suppress(ValueError, OSError):  # not the main thread
+            old.append((number, signal.signal(number, handler)))
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, old)
+        for number, handler in old:
+            signal.signal(number, handler)
 
 
 class Terminal:
@@ -89,6 +103,10 @@ class Terminal:
         except KeyboardInterrupt:
             self.console.print()
             raise Interrupted from None
+        except (Terminated, HungUp):
+            with suppress(OSError):  # after SIGHUP the terminal may be gone
+                self.console.print()  # what is said next starts a line of its own
+            raise
 
     def _ask(self, prompt: str) -> str:
         if self.interactive:

@@ -55,8 +55,8 @@ def ruleset():
     return _engine_variant
 
 
-# ---- the terminal driver: games it saves go to a temporary folder, not the checkout ---------
+# ---- the terminal driver: games it saves go to a temporary folder, never the real home -----
 @pytest.fixture(autouse=True)
 def _saves_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RULEKIT_SAVE_DIR", str(tmp_path_factory.mktemp("saves")))
+    monkeypatch.setenv("RULEKIT_DATA_DIR", str(tmp_path_factory.mktemp("data")))
