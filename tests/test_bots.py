@@ -5,6 +5,7 @@ Budgets are tiny iteration counts: these tests check behaviour, never strength o
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -19,7 +20,15 @@ from rich.console import Console
 from rulekit_cli.bots import Thinking
 
 import rulekit
-from rulekit.bots import SPEC_HELP, BotSpec, make_bot, parse_bot_spec
+from rulekit.bots import (
+    LEVELS,
+    MAX_ITERATIONS,
+    MAX_SECONDS,
+    SPEC_HELP,
+    BotSpec,
+    make_bot,
+    parse_bot_spec,
+)
 from rulekit.bots.playout import estimate, final_values, policy
 from rulekit.bots.random import bot_rng, choose
 
@@ -156,9 +165,9 @@ def test_a_game_whose_random_playouts_never_end_is_cut_and_still_answered():
     scored; the bot still answers within its budget"."""
     g = rulekit.load(ENDLESS)
     s = g.new_state(2, 1)
-    bot = make_bot("ismcts:60", g, 0, 1)
+    bot = make_bot("ismcts:40", g, 0, 1)
     assert bot.choose(s).text == "gain"  # scored by the evaluation: a point is worth having
-    assert bot.last_iterations == 60
+    assert bot.last_iterations == 40
     assert make_bot("greedy", g, 0, 1).choose(s).text == "gain"
 
 
@@ -294,31 +303,56 @@ def test_hints_do_not_change_the_rules():
 # ---- seat kinds ------------------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "spec"), [
     ("random", BotSpec("random", "random")),
-    ("ismcts:2000", BotSpec("ismcts", "ismcts:2000", iterations=2000)),
+    ("ismcts:2000", BotSpec("ismcts", "ismcts:2000", iterations=2000, cap=MAX_SECONDS)),
     ("ISMCTS:0.5s", BotSpec("ismcts", "ismcts:0.5s", seconds=0.5)),
-    ("easy", BotSpec("greedy", "easy")),
-    ("medium", BotSpec("ismcts", "medium", seconds=0.3, prior=1.0)),
-    ("hard", BotSpec("ismcts", "hard", seconds=2.0, prior=1.0)),
-    # a level's search with an iteration budget (repeatable) or another time
-    ("medium:300", BotSpec("ismcts", "medium:300", iterations=300, prior=1.0)),
-    ("Hard:0.5s", BotSpec("ismcts", "hard:0.5s", seconds=0.5, prior=1.0)),
+    ("easy", LEVELS["easy"]),
+    ("medium", LEVELS["medium"]),
+    ("hard", LEVELS["hard"]),
+    # a level's search with another iteration budget (repeatable) or a time
+    ("medium:300", dataclasses.replace(LEVELS["medium"], text="medium:300", iterations=300,
+                                       cap=MAX_SECONDS)),
+    ("Hard:0.5s", dataclasses.replace(LEVELS["hard"], text="hard:0.5s", iterations=None,
+                                      seconds=0.5, cap=None)),
 ])
 def test_seat_kinds_parse(text: str, spec: BotSpec):
     assert parse_bot_spec(text) == spec
 
 
+@pytest.mark.parametrize("level", ("easy", "medium", "hard"))
+def test_the_levels_are_budgets_of_iterations_not_of_time(level: str):
+    """Issue 29: "Levels are fixed iteration budgets ... Same strength on any machine"; the
+    wall-clock cap is only a safety net, hard searches several times what medium does."""
+    spec = parse_bot_spec(level)
+    assert spec.kind == "ismcts" and spec.seconds is None
+    assert spec.iterations is not None and spec.cap is not None
+    assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
+    bot = make_bot(level, rulekit.load(ROOT / "tests" / "engine" / "minimal.yaml"), 0, 1)
+    assert bot.iterations == spec.iterations and bot.seconds is None
+
+
 @pytest.mark.parametrize("bad", ["ismcts:0", "ismcts:-1s", "ismcts:abc", "ismcts:0s",
                                  "ismcts:1e9", "robot", "ismcts:", "hard:0", "medium:x",
-                                 "easy:5", "random:3"])
+                                 "easy:5", "random:3", "medium:0", "hard:abc",
+                                 f"ismcts:{MAX_ITERATIONS + 1}", f"medium:{MAX_ITERATIONS * 10}",
+                                 f"hard:{MAX_SECONDS + 1:g}s", "ismcts:3600s"])
 def test_a_bad_seat_kind_is_a_usage_error_naming_the_accepted_forms(bad: str):
     """Issue 10: "--seats ismcts:0, ismcts:-1s, ismcts:abc, an unknown bot name: a usage error
-    naming the accepted forms, exit 2"."""
+    naming the accepted forms, exit 2"; issue 29: medium:0, hard:abc and a budget too large to
+    answer within a minute too."""
     with pytest.raises(rulekit.UsageError, match=r"accepted forms: " + SPEC_HELP.replace(
             "[", r"\[").replace("]", r"\]").replace("|", r"\|")):
         parse_bot_spec(bad)
     r = cli("play", str(ROOT / "rulesets" / "sham.yaml"), "--seats", f"human,{bad},random")
     assert r.code == 2
     assert SPEC_HELP in r.err and repr(bad) in r.err
+
+
+def test_the_largest_budgets_accepted_are_named_in_the_error():
+    with pytest.raises(rulekit.UsageError) as e:
+        parse_bot_spec("medium:0")
+    assert f"{MAX_ITERATIONS:,}" in str(e.value) and f"{MAX_SECONDS:g}" in str(e.value)
+    assert parse_bot_spec(f"medium:{MAX_ITERATIONS}").iterations == MAX_ITERATIONS
+    assert parse_bot_spec(f"ismcts:{MAX_SECONDS:g}s").seconds == MAX_SECONDS
 
 
 def test_the_driver_plays_a_game_between_searching_bots_and_names_them():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import types
 from pathlib import Path
 
 import pytest
@@ -12,8 +11,15 @@ import pytest
 import rulekit
 import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import LEVELS, make_bot
-from rulekit.bots.greedy import option_values
-from rulekit.bots.ismcts import PRIOR_SHARE, IsmctsBot
+from rulekit.bots.greedy import option_values, prior_work
+from rulekit.bots.ismcts import (
+    PER_OPTION,
+    PRIOR_DETERMINIZATIONS,
+    PRIOR_SHARE,
+    PRIOR_WORK_TIMED,
+    IsmctsBot,
+    decision_work,
+)
 from rulekit.bots.playout import SETTLE_STEPS, playout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,12 +46,8 @@ def _positions(game: rulekit.Game, seed: int, every: int, limit: int) -> list[ru
 
 
 def stand_in(level: str, iterations: int) -> rulekit.bots.BotSpec:
-    """A level's bot with an iteration budget instead of its time budget (repeatable)."""
-    spec = LEVELS[level]
-    if spec.kind != "ismcts":
-        return spec
-    return dataclasses.replace(spec, iterations=iterations, seconds=None,
-                               text=f"{level}@{iterations}")
+    """A level's bot with a small iteration budget (its other settings kept)."""
+    return dataclasses.replace(LEVELS[level], iterations=iterations, text=f"{level}@{iterations}")
 
 
 @pytest.fixture(scope="module", params=RULESETS, ids=lambda p: p.stem)
@@ -135,16 +137,28 @@ def test_a_level_chooses_the_same_in_states_that_differ_only_in_what_it_cannot_s
 
 
 # ---- the greedy prior at the root --------------------------------------------------------------
-def test_with_a_prior_the_first_iterations_go_to_the_option_the_evaluation_prefers():
-    """With a prior, the root expands its options best first by the greedy bot's values: one
-    iteration already picks what one step of look-ahead prefers (in endless.yaml, a point
-    gained rather than a turn waited), where the bare search picks the first expansion at
-    random."""
+def _prefer(text: str):
+    """An option_values stand-in that values one option 1 and the others 0 (and counts calls)."""
+    calls: list[int | None] = []
+
+    def values(state, seat, legal, rng, determinizations, limit=None):
+        calls.append(limit)
+        return [1.0 if a.text == text else 0.0 for a in legal]
+
+    return values, calls
+
+
+def test_with_a_prior_the_root_expands_the_option_the_evaluation_prefers_first(monkeypatch):
+    """With a prior, the root expands its options best first by the greedy bot's values: the
+    first iteration after the prior already picks what one step of look-ahead prefers (in
+    endless.yaml, a point gained rather than a turn waited), where the bare search picks its
+    first expansion at random."""
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
-    guided = [IsmctsBot(0, seed, iterations=1, prior=1.0).choose(s).text for seed in range(12)]
+    guided = [IsmctsBot(0, seed, iterations=5, prior=1.0) for seed in range(12)]
+    assert {bot.choose(s).text for bot in guided} == {"gain"}
+    assert all(bot.last_prior + bot.last_iterations == 5 for bot in guided)
     bare = [IsmctsBot(0, seed, iterations=1).choose(s).text for seed in range(12)]
-    assert guided == ["gain"] * 12
     assert set(bare) == {"wait", "gain"}
 
 
@@ -153,43 +167,42 @@ def test_a_prior_fades_with_visits_so_the_search_can_overrule_it(monkeypatch):
     decide. Here the prior is made to prefer waiting; the search still gains the point."""
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
-
-    def backwards(state, seat, legal, rng, determinizations, deadline=None):
-        return [1.0 if a.text == "wait" else 0.0 for a in legal]
-
+    backwards, _ = _prefer("wait")
     monkeypatch.setattr(ismcts_module, "option_values", backwards)
-    assert IsmctsBot(0, 3, iterations=1, prior=1.0).choose(s).text == "wait"
-    assert IsmctsBot(0, 3, iterations=200, prior=1.0).choose(s).text == "gain"
+    assert IsmctsBot(0, 3, iterations=8, prior=1.0).choose(s).text == "wait"
+    assert IsmctsBot(0, 3, iterations=300, prior=1.0).choose(s).text == "gain"
 
 
-def test_past_its_deadline_the_prior_gives_the_untried_options_the_mean_of_the_tried():
-    """Issue 10: 'time per decision of medium, median / max: 0.5 s / 2 s'. With many options the
-    greedy prior alone once took several times the level's budget; past its deadline it stops
-    and the untried options get the mean of those tried (neutral, the search decides)."""
+def test_the_prior_is_work_counted_in_the_iteration_budget(monkeypatch):
+    """Issue 29: "The prior (greedy look-ahead at the root) must be counted in work too": it
+    tries at most PRIOR_SHARE of the budget's worth of options, and the search runs the rest."""
+    g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
+    s = g.new_state(2, 1)
+    for budget in (8, 40, 400):
+        work = decision_work(budget, 2)  # two options: at most 2 * PER_OPTION iterations
+        assert work == min(budget, max(budget // 4, 2 * PER_OPTION))
+        bot = IsmctsBot(0, 3, iterations=budget, prior=1.0)
+        bot.choose(s)
+        assert bot.last_prior == min(2 * PRIOR_DETERMINIZATIONS, int(work * PRIOR_SHARE))
+        assert bot.last_prior + bot.last_iterations == work
+    values, limits = _prefer("gain")
+    monkeypatch.setattr(ismcts_module, "option_values", values)
+    IsmctsBot(0, 3, iterations=40, prior=1.0).choose(s)
+    IsmctsBot(0, 3, seconds=0.001, prior=1.0).choose(s)
+    assert limits == [int(decision_work(40, 2) * PRIOR_SHARE), PRIOR_WORK_TIMED]  # no clock
+
+
+def test_a_prior_over_many_options_deals_fewer_determinizations_then_tries_a_few():
+    """Within its limit, option_values deals fewer determinizations, then tries a random few
+    options and gives the others the mean of those tried (neutral: the search decides)."""
+    assert prior_work(3, 2, None) == (2, 3)
+    assert prior_work(3, 2, 6) == (2, 3)
+    assert prior_work(3, 2, 4) == (1, 3)
+    assert prior_work(30, 2, 7) == (1, 7)
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
     legal = s.legal_actions()
     full = option_values(s, 0, legal, random.Random(5), 2)
     assert full[0] != full[1]  # the options differ when all are tried
-    cut = option_values(s, 0, legal, random.Random(5), 2, deadline=0.0)  # long past
-    assert cut == [full[0]] * len(legal)
-
-
-def test_a_time_budget_covers_the_prior_and_an_iteration_budget_leaves_it_whole(monkeypatch):
-    """The prior of a level with a time budget must end within its share of the budget; with
-    an iteration budget it has no deadline, so the same seed gives the same choice."""
-    g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
-    s = g.new_state(2, 1)
-    seen: list[float | None] = []
-
-    def recording(state, seat, legal, rng, determinizations, deadline=None):
-        seen.append(deadline)
-        return [0.5] * len(legal)
-
-    clock = iter(100.0 + k / 100 for k in range(10_000))  # a clock the test controls
-    monkeypatch.setattr(ismcts_module, "option_values", recording)
-    fake = types.SimpleNamespace(perf_counter=lambda: next(clock))
-    monkeypatch.setattr(ismcts_module, "time", fake)
-    IsmctsBot(0, 3, seconds=0.05, prior=1.0).choose(s)
-    IsmctsBot(0, 3, iterations=5, prior=1.0).choose(s)
-    assert seen == [pytest.approx(100.0 + 0.05 * PRIOR_SHARE), None]
+    cut = option_values(s, 0, legal, random.Random(5), 2, limit=1)
+    assert cut[0] == cut[1]  # one option tried in one deal; the other gets its value

@@ -29,9 +29,16 @@ if TYPE_CHECKING:
     from ..runtime.state import State
 
 SPEC_HELP = "human, random, greedy, ismcts[:N|:Ts], easy, medium[:N|:Ts], hard[:N|:Ts]"
-MAX_ITERATIONS = 10_000_000
-MAX_SECONDS = 3600.0
+# what answers within about a minute per decision in the slowest bundled ruleset (a search
+# runs some 1,000 iterations per second there: benchmarks/README.md, "Budgets in work")
+MAX_ITERATIONS = 50_000
+MAX_SECONDS = 60.0
 DEFAULT_ISMCTS_SECONDS = 1.0  # a bare `ismcts`
+# a level's wall-clock safety net: its iterations, but never more than this many seconds for
+# one decision. Only a pathologically slow ruleset reaches it (a bundled game answers a medium
+# decision in a small fraction of it); then the bot plays weaker rather than keep a person
+# waiting, and its choices depend on the machine.
+LEVEL_CAP_SECONDS = 10.0
 
 
 class Bot(Protocol):
@@ -57,15 +64,22 @@ class BotSpec:
     exploration: float | None = None
     reuse: int = 1
     prior: float = 0.0  # weight of the greedy look-ahead's values at the root (0: none)
+    cap: float | None = None  # wall seconds per decision at most (a safety net; None: none)
 
 
 # medium and hard: the search guided at its root by greedy's look-ahead (without the guide, a
-# search of a few hundred iterations lost to greedy in a bundled game: benchmarks/README.md)
+# search of a few hundred iterations lost to greedy in a bundled game: benchmarks/README.md).
+# The budgets are iterations (benchmarks/README.md, "Budgets in work", says how they were
+# chosen): medium keeps a person's wait between two prompts under a second in every bundled
+# game on a quiet machine; hard searches several times more; easy is a small search.
 LEVEL_PRIOR = 1.0
+LEVEL_REUSE = 4  # iterations per determinization (a deal costs several iterations' playouts)
 LEVELS: dict[str, BotSpec] = {
-    "easy": BotSpec("greedy", "easy"),
-    "medium": BotSpec("ismcts", "medium", seconds=0.3, prior=LEVEL_PRIOR),
-    "hard": BotSpec("ismcts", "hard", seconds=2.0, prior=LEVEL_PRIOR),
+    "easy": BotSpec("ismcts", "easy", iterations=24, reuse=LEVEL_REUSE, cap=LEVEL_CAP_SECONDS),
+    "medium": BotSpec("ismcts", "medium", iterations=120, prior=LEVEL_PRIOR, reuse=LEVEL_REUSE,
+                      cap=LEVEL_CAP_SECONDS),
+    "hard": BotSpec("ismcts", "hard", iterations=600, prior=LEVEL_PRIOR, reuse=LEVEL_REUSE,
+                    cap=LEVEL_CAP_SECONDS),
 }
 
 _BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d*)?|\.\d+)s)$")
@@ -73,8 +87,9 @@ _BUDGET = re.compile(r"^(?:(\d+)|(\d+(?:\.\d*)?|\.\d+)s)$")
 
 def _bad(text: str, why: str) -> UsageError:
     return UsageError(f"{why} {text!r} in --seats; accepted forms: {SPEC_HELP} "
-                      "(N: iterations per decision, a whole number from 1; T: seconds per "
-                      "decision, e.g. ismcts:2000 or ismcts:0.5s)")
+                      f"(N: iterations per decision, a whole number from 1 to "
+                      f"{MAX_ITERATIONS:,}; T: seconds per decision, above 0 and at most "
+                      f"{MAX_SECONDS:g}; e.g. ismcts:2000 or ismcts:0.5s)")
 
 
 def parse_bot_spec(text: str) -> BotSpec:
@@ -87,7 +102,7 @@ def parse_bot_spec(text: str) -> BotSpec:
     if t == "ismcts":
         return BotSpec("ismcts", t, seconds=DEFAULT_ISMCTS_SECONDS)
     name, _, budget = t.partition(":")
-    if name == "ismcts" or (name in LEVELS and LEVELS[name].kind == "ismcts"):
+    if name == "ismcts" or name in ("medium", "hard"):
         # medium:N, hard:0.5s: the level's search with another budget (N: repeatable)
         base = LEVELS.get(name, BotSpec("ismcts", name))
         m = _BUDGET.match(budget)
@@ -97,11 +112,13 @@ def parse_bot_spec(text: str) -> BotSpec:
             n = int(m.group(1))
             if not 1 <= n <= MAX_ITERATIONS:
                 raise _bad(text, f"iterations must be 1 to {MAX_ITERATIONS:,} in seat kind")
-            return replace(base, text=f"{name}:{n}", iterations=n, seconds=None)
+            # answers within MAX_SECONDS on a bundled ruleset: the cap only guards a slow one
+            return replace(base, text=f"{name}:{n}", iterations=n, seconds=None,
+                           cap=MAX_SECONDS)
         secs = float(m.group(2))
         if not (math.isfinite(secs) and 0 < secs <= MAX_SECONDS):
             raise _bad(text, f"seconds must be above 0 and at most {MAX_SECONDS:g} in seat kind")
-        return replace(base, text=f"{name}:{secs:g}s", iterations=None, seconds=secs)
+        return replace(base, text=f"{name}:{secs:g}s", iterations=None, seconds=secs, cap=None)
     raise _bad(text, "unknown seat kind")
 
 
@@ -117,9 +134,9 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> Bot:
         exploration = EXPLORATION if spec.exploration is None else spec.exploration
         return IsmctsBot(seat, seed, iterations=spec.iterations, seconds=spec.seconds,
                          name=spec.text, depth=spec.depth, exploration=exploration,
-                         reuse=spec.reuse, prior=spec.prior)
+                         reuse=spec.reuse, prior=spec.prior, cap=spec.cap)
     raise UsageError(f"{spec.text!r} is not a bot (a person plays that seat)")
 
 
-__all__ = ["LEVELS", "SPEC_HELP", "Bot", "BotSpec", "GreedyBot", "IsmctsBot", "RandomBot",
-           "make_bot", "parse_bot_spec"]
+__all__ = ["LEVELS", "MAX_ITERATIONS", "MAX_SECONDS", "SPEC_HELP", "Bot", "BotSpec", "GreedyBot",
+           "IsmctsBot", "RandomBot", "make_bot", "parse_bot_spec"]

@@ -1,12 +1,14 @@
-"""Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley, Whitehouse 2012).
+"""The search bot: multiple-observer ISMCTS (`trees`) with a budget of work per decision.
 
 Each iteration deals a determinization from the bot's information set (`rulekit.resample`),
-descends the tree with UCB1 over the options legal in that determinization (counting how often
-each was available), expands one node, plays out with the playout policy (cut at a depth and
-scored with the ruleset's evaluation), and backs up every player's result in [0, 1]. Nodes are
-keyed by action text, the key that stays stable across determinizations; a step of a
-step-by-step action, a reaction-window answer and a secret choice are each just a decision node,
-and the engine's own randomness is sampled by reseeding it in every determinization.
+descends every seat's tree (each seat choosing in its own), expands one node, plays out with the
+playout policy (cut at a depth and scored with the ruleset's evaluation) and backs up every
+player's result in [0, 1]. The budget is a number of iterations, so the bot plays the same on
+any machine and the same seed and state give the same choice; a wall-clock cap is only a safety
+net for a person waiting on a pathologically slow ruleset. A decision with one option, or whose
+options all lead to the same state, costs no search. The steps of one action the bot builds
+(cards picked one at a time, then a value) continue the trees of its first step: its own steps
+teach it nothing new, so what it learnt stays valid.
 """
 
 from __future__ import annotations
@@ -14,53 +16,66 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ..actions import Action
-from ..errors import EvaluationLimitError
+from ..errors import RulekitError
+from ..runtime.frames import BuildFrame
 from ..runtime.observe import resample
 from ..runtime.state import State
-from .greedy import option_values
-from .playout import decision_rng, playout
+from .greedy import option_values, prior_work
+from .playout import decision_rng
+from .trees import Forest
 
 EXPLORATION = 0.5  # UCB1's constant, for results in [0, 1]
 # playout decisions before the ruleset's evaluation scores the game (then, at most SETTLE_STEPS
 # more, until no action is half built and no window open): short playouts leave the evaluation
 # less noise to see through and give several times the iterations of long ones
 DEPTH_WITH_EVALUATION = 10
-PRIOR_DETERMINIZATIONS = 2  # deals for the greedy values of the root options (the prior)
-PRIOR_SHARE = 0.5  # with a time budget, the prior may use at most this share of it
 DEPTH_WITHOUT_EVALUATION = 200  # without one, play further: only the outcome says much
+PRIOR_DETERMINIZATIONS = 2  # deals for the greedy values of the root options (the prior)
+# the prior's work (one option tried in one deal counts as one iteration) takes at most this
+# share of an iteration budget, or at most PRIOR_WORK_TIMED evaluations with a time budget
+PRIOR_SHARE = 0.25
+PRIOR_WORK_TIMED = 64
+# a decision's work: PER_OPTION iterations per option, at least MIN_SHARE of the budget, at
+# most all of it (decision_work)
+PER_OPTION = 25
+MIN_SHARE = 0.25
+# a step continuing the bot's own action runs what its work lacks beyond the iterations kept
+# from the step before, and at least this share of its work afresh
+KEEP_SHARE = 0.25
+PROGRESS_EVERY = 32  # iterations between two calls of on_progress
+CAP_EVERY = 16  # iterations between two looks at the wall clock, when there is a cap
 
-
-class Node:
-    """The statistics of one action taken after a sequence of actions (an information set edge)."""
-
-    __slots__ = ("children", "visits", "avail", "total")
-
-    def __init__(self, players: int):
-        self.children: dict[str, Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = [0.0] * players  # summed results per player
+Progress = Callable[[int, int], None]
 
 
 class IsmctsBot:
-    """Chooses by SO-ISMCTS with a budget of iterations or of seconds per decision."""
+    """Chooses by MO-ISMCTS with a budget of iterations (or of seconds) per decision.
+
+    `on_progress`, when set, is called as on_progress(done, planned) every few iterations of a
+    search (planned is 0 with a time budget), for a driver to show that the bot is thinking.
+    """
 
     def __init__(self, seat: int, seed: int, iterations: int | None = None,
                  seconds: float | None = None, name: str = "ismcts", depth: int | None = None,
                  exploration: float = EXPLORATION, reuse: int = 1, prior: float = 0.0,
-                 prior_determinizations: int = PRIOR_DETERMINIZATIONS):
+                 prior_determinizations: int = PRIOR_DETERMINIZATIONS,
+                 cap: float | None = None):
         if (iterations is None) == (seconds is None):
             raise ValueError("give exactly one budget: iterations or seconds")
         if reuse < 1 or exploration < 0 or prior < 0 or prior_determinizations < 1:
             raise ValueError("reuse and prior_determinizations must be 1 or more, "
                              "exploration and prior 0 or more")
+        if (iterations is not None and iterations < 1) or (cap is not None and cap <= 0):
+            raise ValueError("iterations must be 1 or more and a cap above 0")
         self.name = name
         self.seat = seat
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
+        self.cap = cap  # wall seconds: a safety net for people, never reached by a sane ruleset
         self.depth = depth
         self.exploration = exploration
         self.reuse = reuse  # iterations played on each determinization (cloned each time)
@@ -68,39 +83,75 @@ class IsmctsBot:
         # added to its score and fading as 1 / (visits + 1); the root expands best first
         self.prior = prior
         self.prior_determinizations = prior_determinizations
-        self.last_iterations = 0  # how many iterations the last decision ran
+        self.on_progress: Progress | None = None
+        self.last_iterations = 0  # iterations the last decision ran
+        self.last_prior = 0  # options tried by the last decision's prior (work, as iterations)
+        self.last_kept = 0  # iterations kept from the decision before (its own action going on)
+        # the trees to go on with and the state they expect (the bot's own half-built action)
+        self._plan: tuple[int, tuple, Forest] | None = None
 
     def choose(self, state: State) -> Action:
         """The most visited option after the search (forced moves cost nothing)."""
         legal = state.legal_actions()
+        self.last_iterations = self.last_prior = self.last_kept = 0
+        kept = self._kept(state)
         if len(legal) == 1:
-            self.last_iterations = 0
+            if kept is not None:
+                self._go_on(kept, state, legal[0], forced=True)
             return legal[0]
+        if same_outcome(state, legal):
+            return legal[0]  # nothing the seat chooses changes the game: no search
         seat = self.seat
         rng = decision_rng("ismcts", self.seed, seat, state.decisions)
         depth = self.depth
         if depth is None:
             depth = (DEPTH_WITH_EVALUATION if state.game.hints.evaluate is not None
                      else DEPTH_WITHOUT_EVALUATION)
-        root = Node(state.n)
-        bias: dict[str, float] | None = None
-        # the budget covers the prior too: a decision with many options once took 7x its time
-        start = time.perf_counter()
-        deadline = None if self.seconds is None else start + self.seconds
+        budget = self.iterations
+        if kept is None:
+            forest = Forest(state, seat, self.exploration, depth)
+        else:
+            forest = kept
+            self.last_kept = sum(c.visits for c in forest.roots[seat].children.values())
+        work = None if budget is None else decision_work(budget, len(legal))
         if self.prior > 0:
-            guide_until = None if self.seconds is None else start + self.seconds * PRIOR_SHARE
-            values = option_values(state, seat, legal, random.Random(rng.getrandbits(63)),
-                                   self.prior_determinizations, guide_until)
-            bias = {a.text: self.prior * v for a, v in zip(legal, values, strict=True)}
-        done = 0
+            limit = PRIOR_WORK_TIMED if work is None else min(work - 1, int(work * PRIOR_SHARE))
+            if limit >= 1:
+                dets, tried = prior_work(len(legal), self.prior_determinizations, limit)
+                guide = random.Random(rng.getrandbits(63))
+                values = option_values(state, seat, legal, guide, self.prior_determinizations,
+                                       limit)
+                forest.guide({a.text: self.prior * v for a, v in zip(legal, values,
+                                                                     strict=True)}, guide)
+                self.last_prior = dets * tried
+        todo = None
+        if work is not None:
+            todo = max(work - self.last_prior - self.last_kept, math.ceil(work * KEEP_SHARE))
+        self.last_iterations = self._search(forest, state, rng, todo)
+        best = forest.best(legal)
+        self._go_on(forest, state, best, forced=False)
+        return best
+
+    def _search(self, forest: Forest, state: State, rng: random.Random, todo: int | None) -> int:
+        """Run todo iterations (or until the time budget is spent); how many ran."""
+        seat = self.seat
+        now = time.perf_counter
+        deadline = None if self.seconds is None else now() + self.seconds
+        cap_at = None if self.cap is None else time.monotonic() + self.cap
+        progress = self.on_progress
+        planned = todo or 0
         reuse = self.reuse
         det = state
+        done = 0
         while True:
-            if deadline is None:
-                if done >= (self.iterations or 0):
+            if todo is not None:
+                if done >= todo:
                     break
-            elif done > 0 and time.perf_counter() >= deadline:
+            elif done > 0 and now() >= deadline:  # type: ignore[operator]
                 break
+            if (cap_at is not None and done and done % CAP_EVERY == 0
+                    and time.monotonic() >= cap_at):
+                break  # a person is waiting: the ruleset is far slower than any bundled one
             if reuse == 1:
                 s = resample(state, seat, rng.getrandbits(63))
             else:
@@ -110,78 +161,63 @@ class IsmctsBot:
                 # the engine's own randomness is hidden from every seat: draw it afresh, so
                 # the iterations sharing a deal still see different chance events
                 s.rng = rng.getrandbits(64)
-            self._iterate(root, s, rng, depth, bias)
+            forest.iterate(s, rng)
             done += 1
-        self.last_iterations = done
-        best, best_key = legal[0], (-1, -1.0)
-        for a in legal:  # ties go to the earlier action: the engine's order is stable
-            child = root.children.get(a.text)
-            if child is None or child.visits == 0:
-                continue
-            mean = child.total[seat] / child.visits
-            if bias is not None:
-                mean += bias[a.text] / (child.visits + 1)
-            key = (child.visits, mean)
-            if key > best_key:
-                best, best_key = a, key
-        return best
+            if progress is not None and done % PROGRESS_EVERY == 0:
+                progress(done, planned)
+        if progress is not None:
+            progress(done, planned)
+        return done
 
-    def _iterate(self, root: Node, s: State, rng: random.Random, depth: int,
-                 bias: dict[str, float] | None = None) -> None:
-        """One iteration on the determinization s: select, expand, play out, back up."""
-        path: list[Node] = []
-        node = root
-        rnd = rng.random
-        log = math.log
-        sqrt = math.sqrt
-        c = self.exploration
+    def _kept(self, state: State) -> Forest | None:
+        """The trees of the decision before, when state is where the bot's own half-built
+        action went on from it (nothing new to know); else None."""
+        plan, self._plan = self._plan, None
+        if plan is None or not state.stack:
+            return None
+        top = state.stack[-1]
+        decisions, key, forest = plan
+        if (type(top) is not BuildFrame or top.actor != self.seat
+                or state.decisions != decisions or state.key() != key):
+            return None
+        return forest
+
+    def _go_on(self, forest: Forest, state: State, action: Action, forced: bool) -> None:
+        """Keep the trees for the next step when the action leaves the bot's own action half
+        built (its next decision is then the next step)."""
+        after = state.clone()
         try:
-            while not s.over:
-                legal = s.legal_actions()
-                decider = s.decider
-                assert decider is not None  # the game is not over
-                children = node.children
-                untried = []
-                best: Node | None = None
-                best_action: Action | None = None
-                best_score = -1.0
-                for a in legal:
-                    child = children.get(a.text)
-                    if child is None:
-                        untried.append(a)
-                        continue
-                    child.avail += 1
-                    if untried:
-                        continue  # expanding: no need to score the others
-                    score = (child.total[decider] / child.visits
-                             + c * sqrt(log(child.avail) / child.visits))
-                    if bias is not None and node is root:
-                        score += bias[a.text] / (child.visits + 1)
-                    if score > best_score:
-                        best, best_action, best_score = child, a, score
-                if untried:
-                    if bias is not None and node is root:
-                        a = max(untried, key=lambda u: bias[u.text])  # ties: the earlier
-                    elif len(untried) > 1:
-                        a = untried[int(rnd() * len(untried))]
-                    else:
-                        a = untried[0]
-                    child = Node(s.n)
-                    child.avail = 1
-                    children[a.text] = child
-                    path.append(child)
-                    s.apply_unchecked(a)
-                    break
-                assert best is not None and best_action is not None
-                path.append(best)
-                s.apply_unchecked(best_action)
-                node = best
-            values = playout(s, rng, depth)
-        except EvaluationLimitError:
-            values = [0.5] * s.n  # the ruleset's limits stopped this imagined game
-        for n in path:
-            n.visits += 1
-            t = n.total
-            for p, v in enumerate(values):
-                t[p] += v
+            after.apply_unchecked(action)
+        except RulekitError:
+            return  # the driver will meet the failure itself
+        top = after.stack[-1] if after.stack else None
+        if (type(top) is BuildFrame and top.actor == self.seat
+                and forest.advance(state, action, after, forced)):
+            self._plan = (after.decisions, after.key(), forest)
 
+
+def decision_work(budget: int, options: int) -> int:
+    """The iterations (prior included) a decision with so many options may use of a budget:
+    PER_OPTION per option, at least MIN_SHARE of the budget and at most all of it. Two
+    options need fewer samples than thirty: a window answered in turn by several bots is the
+    sum of their searches, and a person waits for all of it."""
+    return min(budget, max(math.ceil(budget * MIN_SHARE), PER_OPTION * options))
+
+
+def same_outcome(state: State, legal: list[Action]) -> bool:
+    """Whether every option leads to the same state (apart from the record of the actions
+    taken): then nothing the seat chooses changes the game, for it or anyone else."""
+    first = None
+    for a in legal:
+        t = state.clone()
+        try:
+            t.apply_unchecked(a)
+        except RulekitError:
+            return False
+        t.history = state.history  # differs by construction: the action's own text
+        key = t.key()
+        if first is None:
+            first = key
+        elif key != first:
+            return False
+    return True

@@ -38,6 +38,18 @@ class EventLog:
         self._head = (item, self._head)
         self._n += 1
 
+    def last(self, k: int) -> list:
+        """The newest k items, oldest first (walks k links: a search reads what a step logged
+        without flattening the whole log)."""
+        out = []
+        node = self._head
+        for _ in range(min(k, self._n)):
+            assert node is not None
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
     def _list(self) -> list:
         head, flat = self._flat
         if head is self._head:

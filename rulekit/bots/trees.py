@@ -1,0 +1,203 @@
+"""Multiple-observer ISMCTS (Cowling, Powley and Whitehouse 2012): one tree per seat.
+
+Every seat's tree follows the game as that seat sees it (`views.Viewer`): its own actions by
+their text, the others' steps by what it observes of them. A seat's choices are selected by UCB1
+in its own tree, from the statistics of its own information sets, so each opponent answers a
+placement by what it can see of it (the claim, not the cards) and places by what it holds: the
+search weighs a bluff against opponents who call sensibly, and a call against opponents who
+bluff sensibly. Results are in [0, 1] per player, shared by partners (`playout`), and each node
+keeps the result of the seat whose tree holds it. A forced step makes no node: nothing is
+chosen there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..actions import Action
+from ..errors import EvaluationLimitError
+from ..runtime.eventlog import EventLog
+from ..runtime.state import State
+from .playout import playout
+from .views import Viewer
+
+WIDEN_FROM = 2  # root options searched from the start when a prior ranks them
+WIDEN_SCALE = 4  # one more each time the root's iterations pass 4, 12, 28, 60, 124, ...
+
+
+class Node:
+    """The statistics of one edge of a seat's tree: an action, or a step as the seat saw it."""
+
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 0  # iterations in which this action was legal where its parent was reached
+        self.total = 0.0  # summed results of the tree's seat
+
+
+class Forest:
+    """The trees of every seat for one decision of `seat`, and the search's settings."""
+
+    __slots__ = ("roots", "seat", "viewer", "exploration", "depth", "bias", "order", "runs")
+
+    def __init__(self, s: State, seat: int, exploration: float, depth: int,
+                 viewer: Viewer | None = None):
+        self.roots = [Node() for _ in range(s.n)]
+        self.seat = seat
+        self.viewer = viewer if viewer is not None else Viewer(s)
+        self.exploration = exploration
+        self.depth = depth
+        # progressive bias at the deciding seat's root: each option's prior value, fading as
+        # 1 / (visits + 1); the root expands its options best first
+        self.bias: dict[str, float] | None = None
+        self.order: dict[str, int] | None = None  # each root option's rank by the bias
+        self.runs = 0  # iterations through the deciding seat's root
+
+    def guide(self, bias: dict[str, float], rng: random.Random) -> None:
+        """Bias the root by bias (option text -> value) and unprune its options best first.
+
+        Progressive unpruning (Chaslot et al. 2008): the root searches only its best options
+        by the bias, more as its iterations grow (WIDEN_FROM, then one more each time they
+        double), so a few hundred iterations learn how the others answer the likeliest options
+        instead of trying each of thirty a few times. Equal values are ranked at random (the
+        engine's order of the options says nothing of their worth).
+        """
+        self.bias = bias
+        ranked = sorted(bias, key=lambda text: (-bias[text], rng.random()))
+        self.order = {text: rank for rank, text in enumerate(ranked)}
+        self.runs = sum(c.visits for c in self.roots[self.seat].children.values())
+
+    def iterate(self, s: State, rng: random.Random) -> None:
+        """One iteration on the determinization s: select, expand, play out, back up."""
+        roots = self.roots
+        n = len(roots)
+        cur = roots[:]
+        paths: list[list[Node]] = [[] for _ in range(n)]
+        root = roots[self.seat]
+        bias = self.bias
+        viewer = self.viewer
+        c = self.exploration
+        rnd = rng.random
+        log = math.log
+        sqrt = math.sqrt
+        order = self.order
+        self.runs += 1
+        try:
+            while not s.over:
+                p = s.decider
+                assert p is not None  # the game is not over
+                legal = s.legal_actions()
+                stack = s.stack
+                top = stack[-1] if stack else None
+                events = s.log
+                logged = len(events) if type(events) is EventLog else 0
+                expanded = False
+                if len(legal) == 1:
+                    a = legal[0]  # forced: no node, the seat stays where it is in its tree
+                else:
+                    node = cur[p]
+                    children = node.children
+                    biased = None
+                    if node is root:
+                        biased = bias
+                        if order is not None:
+                            k = WIDEN_FROM + int(math.log2(1 + self.runs / WIDEN_SCALE))
+                            legal = [a for a in legal if order.get(a.text, 0) < k] or legal
+                    untried: list[Action] = []
+                    best: Node | None = None
+                    best_action = legal[0]
+                    best_score = -1.0
+                    for a in legal:
+                        child = children.get(a.text)
+                        if child is None:
+                            untried.append(a)
+                            continue
+                        child.avail += 1
+                        if untried:
+                            continue  # expanding: no need to score the others
+                        v = child.visits
+                        score = child.total / v + c * sqrt(log(child.avail) / v)
+                        if biased is not None:
+                            score += biased[a.text] / (v + 1)
+                        if score > best_score:
+                            best, best_action, best_score = child, a, score
+                    if untried:
+                        if biased is not None:
+                            a = max(untried, key=lambda u: biased[u.text])  # ties: the earlier
+                        elif len(untried) > 1:
+                            a = untried[int(rnd() * len(untried))]
+                        else:
+                            a = untried[0]
+                        best = Node()
+                        best.avail = 1
+                        children[a.text] = best
+                        expanded = True
+                    else:
+                        a = best_action
+                    assert best is not None
+                    cur[p] = best
+                    paths[p].append(best)
+                s.apply_unchecked(a)
+                keys = viewer.step_keys(s, logged, top, p, a)
+                if keys is not None:
+                    for q in range(n):
+                        if q != p:
+                            key = keys[q]
+                            at = cur[q].children
+                            seen = at.get(key)
+                            if seen is None:
+                                seen = at[key] = Node()
+                            cur[q] = seen
+                if expanded:
+                    break
+            values = playout(s, rng, self.depth)
+        except EvaluationLimitError:
+            values = [0.5] * n  # the ruleset's limits stopped this imagined game
+        for q in range(n):
+            value = values[q]
+            for node in paths[q]:
+                node.visits += 1
+                node.total += value
+
+    def best(self, legal: list[Action]) -> Action:
+        """The deciding seat's most visited option (then the best mean; ties: the earlier)."""
+        root = self.roots[self.seat]
+        bias = self.bias
+        best, best_key = legal[0], (-1, -1.0)
+        for a in legal:
+            child = root.children.get(a.text)
+            if child is None or child.visits == 0:
+                continue
+            mean = child.total / child.visits
+            if bias is not None:
+                mean += bias[a.text] / (child.visits + 1)
+            key = (child.visits, mean)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def advance(self, before: State, action: Action, after: State, forced: bool) -> bool:
+        """Move every root along the deciding seat's step from before to after (a forced step
+        moves only the others', as in an iteration); False when the seat's tree never tried
+        the action (nothing to keep)."""
+        seat = self.seat
+        child: Node | None = self.roots[seat]
+        if not forced:
+            child = self.roots[seat].children.get(action.text)
+            if child is None or child.visits == 0:
+                return False
+        assert child is not None
+        top = before.stack[-1] if before.stack else None
+        logged = len(before.log) if type(before.log) is EventLog else 0
+        keys = self.viewer.step_keys(after, logged, top, seat, action)
+        for q in range(len(self.roots)):
+            if q == seat:
+                self.roots[q] = child
+            elif keys is not None:
+                self.roots[q] = self.roots[q].children.get(keys[q]) or Node()
+        self.bias = self.order = None
+        return True
