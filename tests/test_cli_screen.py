@@ -129,11 +129,11 @@ def test_the_status_line_never_depends_on_what_the_seat_cannot_see(name, players
 
 def test_a_hidden_value_cannot_be_put_on_the_table():
     text = BUNDLED["sham"].read_text(encoding="utf-8")
-    broken = text.replace("    placed: bid_n\n", "    placed: bid_n\n    honest: bid_honest\n")
+    broken = text.replace("    placed: bid_n\n", "    placed: bid_n\n    called: challenged\n")
     with pytest.raises(rulekit.RulesetError) as e:
         rulekit.load_text(broken, "sham.yaml")
     d = e.value.diagnostics[0]
-    assert "'bid_honest' is not shown to every player" in d.message
+    assert "'challenged' is not shown to every player" in d.message
     assert d.line == text[:text.index("    placed: bid_n\n")].count("\n") + 2
 
 

@@ -23,6 +23,7 @@ from . import langdata
 from .base import CompilerBase, _dedupe
 from .declarations import DeclarationsMixin
 from .effects import EffectsMixin
+from .hiddenvars import HiddenVariablesMixin
 from .phases import PhasesMixin
 from .schema_errors import _friendly_pydantic, _simplify_pydantic
 from .sections import SectionsMixin
@@ -32,7 +33,7 @@ Fn = Callable[[Any, dict], Any]
 
 
 class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, SectionsMixin,
-               CompilerBase):
+               HiddenVariablesMixin, CompilerBase):
     """One compilation of one ruleset source."""
 
     def build(self) -> Rules:
@@ -64,7 +65,7 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
                  self.teams, self.definitions,
                  self.names_of_windows, self.procedures, self.phases_and_actions,
                  self.card_labels, self.setup, self.scoring, self.invariants, self.bot_hints,
-                 self.table_decl, self.text_placeholders]
+                 self.table_decl, self.text_placeholders, self.hidden_variables]
         for step in steps:
             step()
         for use in self.word_uses:

@@ -298,6 +298,20 @@ def _log(s: Any, key: str, vals: tuple, audience: tuple | None) -> None:
     if room < 0:
         raise EvaluationLimitError("", log_full(s.game.max_log))
     s.log.append((key, vals, audience))
+    if audience is not None:  # a line told to some seats: what it names, they now know
+        for _, kind, v in vals:
+            if v is not None and (kind == "card" or kind == "cards"):
+                _tell(s, v, audience)
+
+
+def _tell(s: Any, v: Any, audience: tuple) -> None:
+    """Each seat a line is told to learns where the cards it names lie (as `show` teaches)."""
+    up = s.faceup
+    for c in ((v,) if type(v) is int else v):
+        if c is not None and not up[c]:
+            for p in audience:
+                if p is not None:
+                    s.learn_shown(p, c)
 
 
 def _team_name(s: Any, team: int | None) -> str | None:

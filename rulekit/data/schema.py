@@ -112,6 +112,7 @@ class VarSpec(Model):
     visible: bool = True
     label: str | None = None
     names: dict[int, str] | None = None  # a number variable's values shown by name (text keys)
+    resample: Expr | None = None  # a hidden variable's value in a bot's sampled world
 
 
 class VariablesSpec(Model):

@@ -157,6 +157,7 @@ class VarInfo:
     visible: bool
     label: str
     names: dict | None = None  # a number variable's values shown by name (value -> text key)
+    resample: Fn | None = None  # a hidden variable's value in a sampled world (rulekit.resample)
 
 
 _PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)

@@ -11,6 +11,7 @@ from ..errors import (
     log_full,
 )
 from ..lang.turnorder import BEGIN, NO_HOOK
+from . import knowledge
 from .fields import StateFields
 from .frames import Outcome, WindowFrame
 
@@ -30,6 +31,8 @@ class EffectsMixin(StateFields):
         """Move the given cards (in order) onto dest's top, or under its bottom."""
         zones, cz, fu = self.zones, self.card_zone, self.faceup
         target = zones[dest]
+        # where each card lay and whether face up: what a seat told of a card may see leave
+        before = None if self.known is None else [(cz[c], fu[c]) for c in cards]
         below = 0  # with bottom, the moved cards keep their order under the old bottom card
         for c in list(cards):
             zones[cz[c]].remove(c)
@@ -40,8 +43,8 @@ class EffectsMixin(StateFields):
                 target.append(c)
             cz[c] = dest
             fu[c] = up
-        if self.known is not None:  # a card that moves is no longer where a seat was shown it
-            self._forget(cards)
+        if before is not None:  # a card that moves is no longer where a seat was shown it
+            knowledge.moved(self, cards, before)
         mo, av = self.meld_of, self.as_value
         if mo is not None and av is not None:  # a card that leaves for anywhere leaves its meld
             for c in cards:
@@ -61,9 +64,9 @@ class EffectsMixin(StateFields):
             c = zs.pop()
             zd.append(c)
             cz[c] = dest
-            fu[c] = 0
+            up, fu[c] = fu[c], 0
             if kn is not None:
-                self._forget((c,))
+                knowledge.moved(self, (c,), ((src, up),))
             if mo is not None and av is not None:
                 if mo[c]:
                     self._meld_cache.clear()

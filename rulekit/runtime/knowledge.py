@@ -1,9 +1,12 @@
 """What a seat was privately shown, and the cards picked so far seen by a card parameter's rules.
 
 `show CARDS to PLAYERS` records, for each of those seats, each shown card it cannot already see,
-with the zone the card lies in. The fact lasts while the card stays in that zone: any move of the
-card (move, draw, deal, swap, melds) forgets it for every seat, since the seat no longer knows
-where the card went. Shuffling the zone the card lies in, or turning it face up, keeps it.
+with the zone the card lies in; so does a log line told to some seats (`log ... to:`) for the
+cards it names. The fact lasts while the card stays in that zone: any move of the card (move,
+draw, deal, swap, melds) forgets it for every seat, since the seat no longer knows where the card
+went; and a card leaving the zone unseen (face down, for a place the seat cannot see) forgets
+every card the seat knew there, since it cannot tell which card left. Shuffling the zone the card
+lies in, or turning it face up, keeps it.
 
 The knowledge is part of the state (cloned, saved, compared), shown only in its seat's
 observation (`observation(state, seat)["known"]`), and respected by `rulekit.resample`: a seat's
@@ -32,6 +35,23 @@ def learn(s: State, seat: int, card: int) -> None:
     if s.known is None:
         s.known = [{} for _ in range(s.n)]
     s.known[seat][card] = zi
+
+
+def moved(s: State, cards: Any, before: Any) -> None:
+    """Cards moved (before: where each lay and whether it was face up): every seat forgets where
+    they lie. A seat that cannot tell which card left a zone (a face-down card gone somewhere it
+    cannot see) forgets every card it knew there: what it keeps depends only on what it saw,
+    never on whether the card that left was the one it knew."""
+    from .observe import card_visible
+
+    for p, d in enumerate(s.known or ()):
+        if not d:
+            continue
+        for c, (zi, up) in zip(cards, before, strict=True):
+            d.pop(c, None)
+            if d and not up and not card_visible(s, s.card_zone[c], c, p):
+                for x in [x for x, z in d.items() if z == zi]:
+                    del d[x]
 
 
 # ---- views ------------------------------------------------------------------------------------
@@ -76,7 +96,7 @@ def place_known(s: State, seat: int | None, slots: list[tuple[int, int]],
             by_zone.setdefault(zi, []).append(card)
     for zi in sorted(by_zone):
         places = [k for k, (z, _) in enumerate(slots) if z == zi]
-        for t, card in enumerate(sorted(by_zone[zi])):
+        for t, card in enumerate(sorted(by_zone[zi], key=lambda c: (s.game.face_of[c], c))):
             j = t + below(len(places) - t)
             places[t], places[j] = places[j], places[t]
             out[places[t]] = card

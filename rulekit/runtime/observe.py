@@ -322,8 +322,11 @@ def resample(s: State, seat: int, seed: int) -> State:
     new: list[int | None] = knowledge.place_known(c, seat, slots, below)
     # shuffle the rest from a canonical order, so the copy depends only on what seat knows: two
     # states seat cannot tell apart resample to the same copy (bots then choose the same in both)
+    # (by face first: two states a seat cannot tell apart may hold twin cards under other ids)
     placed = {x for x in new if x is not None}
-    rest = sorted(x for x in old if x not in placed) if placed else sorted(old)
+    face = c.game.face_of
+    rest = sorted((x for x in old if x not in placed) if placed else old,
+                  key=lambda x: (face[x], x))
     for i in range(len(rest) - 1, 0, -1):
         j = int(draw() * (i + 1))
         rest[i], rest[j] = rest[j], rest[i]
@@ -363,4 +366,26 @@ def resample(s: State, seat: int, seed: int) -> State:
     knowledge.keep_only(c, seat)  # what others were shown may be hidden from seat
     c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
     c._legal = None
+    recompute(c)
     return c
+
+
+def recompute(s: State) -> None:
+    """Work out afresh each hidden variable that says how (`resample:`), from the cards of s:
+    game, turn, player then team variables, each in the order declared."""
+    g = s.game
+    for infos, store in ((g.game_vars, None), (g.turn_vars, None), (g.player_vars, s.pvars),
+                         (g.team_vars, s.teamvars)):
+        for v in infos:
+            fn = v.resample
+            if fn is None:
+                continue
+            rule = f"variables.{v.scope}.{v.name}.resample"
+            if store is None:
+                values = s.gvars if v.scope == "game" else s.tvars
+                values[v.index] = g.guard(rule, fn, s, {})
+            else:
+                who = "p" if v.scope == "player" else "t"
+                row = store[v.index]
+                for k in range(len(row)):
+                    row[k] = g.guard(rule, fn, s, {who: k})
