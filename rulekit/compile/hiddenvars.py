@@ -11,10 +11,12 @@ information, which every sampled world may copy.
 The analysis is static and conservative: each expression is read for what it may depend on
 (`Val.secret`, the reason) and whether it holds cards some seat may not see (`Val.hidden`).
 Sources of secrecy: an attribute (or the identity) of a hidden card, the size of a `hidden`
-zone, a choice parameter's value (what a player chose is not public), a random draw, and a
-variable recomputed from the cards. A condition around a `set` counts as its value (`if`, `for`,
-`repeat`, `while`). Cards count as public in a list of effects that reveals them, moves them face
-up, or moves them to a public zone (statements run at once: nobody decides in between).
+zone, a random draw, and a variable recomputed from the cards. A player's other choices (a
+number, a word, a player) count as made in the open. A condition around a `set` counts as its
+value (`if`, `elif`, `for`, `repeat`, `while`, and those around a procedure's `call`), read with
+the cards public where the `set` is. Cards count as public in a list of effects that reveals
+them, moves them face up, or moves them to a public zone (statements run at once: nobody decides
+in between).
 """
 
 from __future__ import annotations
@@ -91,11 +93,6 @@ def _size_why(v: Val) -> str | None:
     return v.secret or (f"the size of {v.hidden}" if v.sized else None)
 
 
-def _kind(ty: str) -> str:
-    """A declared type as the analysis reads it (every list of cards is CARDS)."""
-    return CARDS if ty == CARDS else ty
-
-
 class HiddenVariablesMixin(CompilerBase):
     """The check of hidden variables, run once everything else is compiled."""
 
@@ -136,11 +133,11 @@ class Secrecy:
             self.effects(w.then, ("windows", name, "then"), dict(who), (), frozenset())
         for name, act in spec.actions.items():
             env = dict(who)
-            for i, p in enumerate(act.params):
-                env[p.name] = self.param(p, ("actions", name, "params", i), env)
+            for p in act.params:
+                env[p.name] = self.param(p, env)
             self.effects(act.effects, ("actions", name, "effects"), env, (), frozenset())
 
-    def param(self, p: Any, path: YamlPath, env: dict[str, Val]) -> Val:
+    def param(self, p: Any, env: dict[str, Val]) -> Val:
         """What a parameter's value may reveal to the other players."""
         if p.kind == "cards":
             source = self.expr(p.from_, env) if isinstance(p.from_, str) else PUBLIC
@@ -299,9 +296,9 @@ class Secrecy:
             return
         args = [self.expr(a, env) for a in (tree.children[1].children if tree.children[1]
                                              is not None else [])]
-        inner = {k: env[k] for k in ("actor", "opener") if k in env}
+        inner: dict[str, Val] = {k: env[k] for k in ("actor", "opener") if k in env}
         for (pname, ty, _key), a in zip(proc.params, args, strict=False):
-            inner[pname] = replace(a, type=_kind(ty))
+            inner[pname] = replace(a, type=ty)
         why = self.why(pc)
         key = (name, tuple(sorted(inner.items())), why)
         if key in self._procs:
@@ -385,7 +382,7 @@ class Secrecy:
 
     def var(self, name: str, owner: Val = PUBLIC) -> Val:
         info = self.vars.get(name)
-        ty = _kind(info.type) if info is not None else ANY
+        ty = info.type if info is not None else ANY
         if info is None or info.visible:
             return Val(owner.secret, type=ty)
         if name in self.recomputed:
