@@ -350,23 +350,33 @@ def test_the_old_sham_is_refused_at_the_line_that_keeps_the_honesty_aside() -> N
 def test_the_old_sham_leaks_and_the_check_finds_it(unchecked: None) -> None:
     game = rulekit.load_text(old_sham_text(), "old_sham.yaml")
     found: list[str] = []
-    for seed in range(1, 60):  # a claim honest in one history and not in the other is rare
-        found = peeks(game, (3, 7)[seed % 2], seed, bots=("easy", "ismcts:8"), search=4000)
-        if found:
+    hidden = chosen = False
+    # a claim honest in one history and not in the other is rare in random play: look on
+    for seed in range(1, 80):
+        found += peeks(game, (3, 7)[seed % 2], seed, bots=("greedy", "easy", "ismcts:16"),
+                       search=4000)
+        hidden = any("hidden ['bid_honest'] differ" in f for f in found)
+        chosen = any("'call_sham', but 'let_it_go'" in f or "'let_it_go', but 'call_sham'" in f
+                     for f in found)
+        if hidden and chosen:
             break
-    assert any("hidden ['bid_honest'] differ" in f for f in found), found
-    assert any(" chose 'call_sham', but 'let_it_go'" in f or " chose 'let_it_go', but 'call_sham'"
-               in f for f in found), found
+    assert hidden and chosen, found
 
 
 def test_a_small_leaky_game_is_refused_and_caught(unchecked: None) -> None:
     text = CLAIMS.read_text(encoding="utf-8")
     assert text.count(RECOMPUTED) == 1
     leaky = rulekit.load_text(text.replace(RECOMPUTED, ""), "leaky.yaml")
-    found = [f for seed in range(1, 7) for f in peeks(leaky, 2 + seed % 2, seed)]
-    assert any("hidden ['truthful'] differ" in f for f in found), found
-    assert any(" chose 'trust', but 'doubt'" in f or " chose 'doubt', but 'trust'" in f
-               for f in found), found
+    found: list[str] = []
+    hidden = chosen = False
+    for seed in range(1, 40):
+        found += peeks(leaky, 2 + seed % 2, seed)
+        hidden = any("hidden ['truthful'] differ" in f for f in found)
+        chosen = any(" chose 'trust', but 'doubt'" in f or " chose 'doubt', but 'trust'" in f
+                     for f in found)
+        if hidden and chosen:
+            break
+    assert hidden and chosen, found
 
 
 def test_a_leaky_game_is_refused_by_the_compiler() -> None:

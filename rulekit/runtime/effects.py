@@ -32,7 +32,8 @@ class EffectsMixin(StateFields):
         zones, cz, fu = self.zones, self.card_zone, self.faceup
         target = zones[dest]
         # where each card lay and whether face up: what a seat told of a card may see leave
-        before = None if self.known is None else [(cz[c], fu[c]) for c in cards]
+        kn = self.known
+        before = [(cz[c], fu[c]) for c in cards] if kn is not None and any(kn) else None
         below = 0  # with bottom, the moved cards keep their order under the old bottom card
         for c in list(cards):
             zones[cz[c]].remove(c)
@@ -65,7 +66,7 @@ class EffectsMixin(StateFields):
             zd.append(c)
             cz[c] = dest
             up, fu[c] = fu[c], 0
-            if kn is not None:
+            if kn is not None and any(kn):
                 knowledge.moved(self, (c,), ((src, up),))
             if mo is not None and av is not None:
                 if mo[c]:

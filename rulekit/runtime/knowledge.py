@@ -42,14 +42,16 @@ def moved(s: State, cards: Any, before: Any) -> None:
     they lie. A seat that cannot tell which card left a zone (a face-down card gone somewhere it
     cannot see) forgets every card it knew there: what it keeps depends only on what it saw,
     never on whether the card that left was the one it knew."""
-    from .observe import card_visible
-
     for p, d in enumerate(s.known or ()):
         if not d:
             continue
         for c, (zi, up) in zip(cards, before, strict=True):
             d.pop(c, None)
-            if d and not up and not card_visible(s, s.card_zone[c], c, p):
+            if up or zi not in d.values():  # it saw the card, or knew nothing where it lay
+                continue
+            from .observe import card_visible  # observe builds on this module's views
+
+            if not card_visible(s, s.card_zone[c], c, p):
                 for x in [x for x, z in d.items() if z == zi]:
                     del d[x]
 
