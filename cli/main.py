@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -551,6 +552,7 @@ COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "lis
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the rulekit command with argv (default: the process's arguments); return the status."""
+    warnings.formatwarning = _plain_warning
     parser, subparsers = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -582,6 +584,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader went away (e.g. `| head`); say nothing more, and keep Python quiet at exit
         _silence_stdout()
         return EXIT_FAILED
+
+
+def _plain_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                   line: str | None = None) -> str:
+    """A warning as a person reads it: what and what to do, not the engine's file and line."""
+    return f"warning: {message}\n"
 
 
 def _silence_stdout() -> None:

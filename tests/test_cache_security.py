@@ -80,6 +80,7 @@ def test_the_command_works_uncached_and_names_a_refused_directory_once(tmp_path:
     assert done.returncode == 0 and "ok: UNO" in done.stdout, done.stderr
     # one warning, though the grammar, texts and code of two variants each asked the cache
     assert done.stderr.count(WARNING) == 1 and str(chosen) in done.stderr, done.stderr
+    assert "Warning" not in done.stderr and "cache.py" not in done.stderr  # a plain line
     if kind.endswith("writable"):
         assert f"chmod 700 {chosen}" in done.stderr
     assert not any(real.iterdir())  # nothing written there, so nothing read
