@@ -165,16 +165,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Passez le terminal à {name}, puis appuyez sur Entrée.",
         "es": "Pasa el terminal a {name} y pulsa Intro.",
     },
-    "quit": {
-        "en": "Game abandoned (it can be replayed with --seed {seed}).",
-        "fr": "Partie abandonnée (elle peut être rejouée avec --seed {seed}).",
-        "es": "Partida abandonada (puede repetirse con --seed {seed}).",
-    },
-    "eof": {
-        "en": "Input ended before the game did; stopping (exit status 1).",
-        "fr": "L'entrée s'est terminée avant la partie ; arrêt (code de sortie 1).",
-        "es": "La entrada terminó antes que la partida; se detiene (código de salida 1).",
-    },
     "final_scores": {"en": "Final scores", "fr": "Scores finaux", "es": "Puntuaciones finales"},
     "score": {"en": "Score", "fr": "Score", "es": "Puntos"},
     "winner": {"en": "Winner: {names}", "fr": "Gagnant : {names}", "es": "Ganador: {names}"},

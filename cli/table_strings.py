@@ -69,11 +69,6 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "fr": "Appuyez sur Entrée pour masquer votre écran.",
         "es": "Pulsa Intro para ocultar tu pantalla.",
     },
-    "saved": {
-        "en": "Game saved to {path}. Resume it with: rulekit resume {path}",
-        "fr": "Partie sauvegardée dans {path}. Reprenez-la avec : rulekit resume {path}",
-        "es": "Partida guardada en {path}. Continúala con: rulekit resume {path}",
-    },
     "saved_match": {
         "en": "Game {k} of {n} of a match: rulekit resume {path} goes on with the match and "
               "ends with its scoreboard.",
@@ -91,26 +86,6 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "en": "The game could not be saved to {path}: {why}",
         "fr": "La partie n'a pas pu être sauvegardée dans {path} : {why}",
         "es": "No se pudo guardar la partida en {path}: {why}",
-    },
-    "stopped_eof": {
-        "en": "Input ended before the game did (exit status 1).",
-        "fr": "L'entrée s'est terminée avant la partie (code de sortie 1).",
-        "es": "La entrada terminó antes que la partida (código de salida 1).",
-    },
-    "stopped_interrupt": {
-        "en": "Interrupted (Ctrl-C).",
-        "fr": "Interrompu (Ctrl-C).",
-        "es": "Interrumpido (Ctrl-C).",
-    },
-    "stopped_term": {
-        "en": "Asked to stop (SIGTERM).",
-        "fr": "Arrêt demandé (SIGTERM).",
-        "es": "Se pidió detener (SIGTERM).",
-    },
-    "stopped_quit": {
-        "en": "Game left.",
-        "fr": "Partie quittée.",
-        "es": "Partida abandonada.",
     },
     "resumed": {
         "en": "Resumed after {n} decisions.",
