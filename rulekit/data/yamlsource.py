@@ -377,8 +377,9 @@ def _compose(text: str) -> yaml.Node | None:
         except yamlcompose.TooDeep as e:
             raise _too_deep(e.mark) from None
         except yaml.YAMLError as e:
-            if _libyaml_too_deep(e):
-                raise _too_deep(_first_too_deep(text, e.problem_mark)) from None
+            mark = getattr(e, "problem_mark", None)
+            if mark is not None and _libyaml_too_deep(e):
+                raise _too_deep(_first_too_deep(text, mark)) from None
             if len(text) > MAX_REPARSE_CHARS:
                 raise
     loader = _DepthLoader(text)
