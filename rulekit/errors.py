@@ -132,9 +132,15 @@ class EvaluationLimitError(RuleRuntimeError):
     """A rule ran past its evaluation budget (a loop or a runaway chain of rules)."""
 
 
+class StateLimitError(EvaluationLimitError):
+    """A game's variables grew past limits.max_state (the items of their lists, melds laid)."""
+
+
 def log_full(limit: int) -> str:
     """The message of an EvaluationLimitError for a game whose log outgrew limits.max_log."""
-    return f"the log grew past {limit} events and logged values in one game (limits.max_log)"
+    return (f"the log grew past {limit} events and logged values in one game (limits.max_log); "
+            f"if the game is right, raise the limit in the ruleset (limits: {{max_log: N}}, N "
+            f"above {limit})")
 
 
 class GameOverError(RulekitError):

@@ -117,14 +117,16 @@ def test_a_number_past_10_to_the_15_either_way_stops_the_game(growth):
 
 
 def test_the_log_is_bounded_for_the_whole_game_counting_every_logged_card():
-    # each 'say' logs one event showing the 10 cards of the pile: 11 of the log's 100
+    # each 'say' logs one event showing the 10 cards of the pile: 12 of the log's 100 (the
+    # event, its value, the value's 10 cards)
     state = game("limits: {max_log: 100}", setup="draw 10 from deck to pile").new_state(2)
     said = 0
     with pytest.raises(rulekit.EvaluationLimitError) as info:
         for _ in range(100):
             state.apply("say")
             said += 1
-    assert said == 8  # the game's own events (game and phase begins) hold 2 more
+    assert said == 8  # the game's own events (game and phase begins, a value each) hold 4
     assert str(info.value) == ("rule actions.say.effects: the log grew past 100 events and "
-                               "logged values in one game (limits.max_log) (in 'log: said' at "
-                               "budget.yaml:30:16)")
+                               "logged values in one game (limits.max_log); if the game is "
+                               "right, raise the limit in the ruleset (limits: {max_log: N}, N "
+                               "above 100) (in 'log: said' at budget.yaml:30:16)")

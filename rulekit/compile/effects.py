@@ -270,7 +270,10 @@ class EffectsMixin(CompilerBase):
 
         gen = self.x.gen
         vals = "".join(f"({n!r}, {k!r}, {src}), " for n, k, src in compiled)
-        return [f"{gen.ref(_log, 'logs an event')}(s, {key!r}, ({vals}), {audience})"]
+        # what the log holds besides the event and its lists' items, counted in limits.max_log:
+        # each value, and whom it is told to
+        parts = len(compiled) + ("to" in item)
+        return [f"{gen.ref(_log, 'logs an event')}(s, {key!r}, ({vals}), {audience}, {parts})"]
 
     def statement(self, tree: Tree, scope: Scope) -> Part:
         kind = str(tree.data)
@@ -283,8 +286,9 @@ class EffectsMixin(CompilerBase):
         return method(tree, scope)
 
 
-def _log(s: Any, key: str, vals: tuple, audience: tuple | None) -> None:
-    """Log an event: its lists' cards count as work and against limits.max_log."""
+def _log(s: Any, key: str, vals: tuple, audience: tuple | None, parts: int = 0) -> None:
+    """Log an event: its lists' cards count as work; they, the event and its other parts
+    (each value, whom it is told to) count against limits.max_log."""
     size = 1
     for _, _, v in vals:
         if type(v) is list:
@@ -293,7 +297,7 @@ def _log(s: Any, key: str, vals: tuple, audience: tuple | None) -> None:
     s.work = work
     if work < 0:
         over_budget(s)
-    room = s.log_room - size  # State.add_event's bookkeeping, written out: logs are many
+    room = s.log_room - (size + parts)  # State.add_event's bookkeeping, written out
     s.log_room = room
     if room < 0:
         raise EvaluationLimitError("", log_full(s.game.max_log))

@@ -9,7 +9,7 @@ from lark import Tree
 
 from ..errors import EvaluationLimitError, RuleRuntimeError
 from ..lang import expressions as dsl
-from ..lang.budget import MAX_INT, _bounded
+from ..lang.budget import MAX_INT, _bounded, stored
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -61,13 +61,18 @@ class StatementsMixin(CompilerBase):
             if ty in (INT, BOOL) and not value.is_const and not value.not_none:
                 detail = langdata.none_detail(f"the value stored in '{lv.children[-1]}'")
                 code += [f"if {v} is None:", f"    {gen.none_error}({detail!r})"]
-            elif dsl.elem_of(ty) is not None:  # a list is stored as it is now
-                code.append(f"{v} = {gen.ref(_snapshot, 'a copy of a list stored')}({v})")
             lines, place = target
+            if dsl.elem_of(ty) is not None:
+                # a list is stored as it is now (a copy), its size counted in what the state
+                # holds (limits.max_state) in place of the list it replaces
+                keep = gen.ref(stored, "a list stored, counted in limits.max_state")
+                return code + lines + [f"{place} = {keep}(s, {v}, {place})"]
             return code + lines + [f"{place} = {v}"]
         vf = value.fn
         if ty in (INT, BOOL) and not value.is_const:  # a number or a condition is never none
             vf = langdata.not_none(vf, f"the value stored in '{lv.children[-1]}'")
+        if dsl.elem_of(ty) is not None:  # the setter stores a copy (see lvalue)
+            return lambda s, e: setter(s, e, vf(s, e))
         return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 
     def s_add_stmt(self, tree: Tree, scope: Scope) -> Fn:
@@ -118,15 +123,17 @@ class StatementsMixin(CompilerBase):
             name = str(lv.children[0])
             if name in t.game_vars:
                 i, ty = t.game_vars[name]
+                listy = dsl.elem_of(ty) is not None  # a list: a copy, counted (stored)
 
                 def set_game(s: Any, e: dict, v: Any, i: int = i) -> None:
-                    s.gvars[i] = v
+                    s.gvars[i] = stored(s, v, s.gvars[i]) if listy else v
                 return set_game, ty
             if name in t.turn_vars:
                 i, ty = t.turn_vars[name]
+                listy = dsl.elem_of(ty) is not None
 
                 def set_turn(s: Any, e: dict, v: Any, i: int = i) -> None:
-                    s.tvars[i] = v
+                    s.tvars[i] = stored(s, v, s.tvars[i]) if listy else v
                 return set_turn, ty
             if name in scope.names:
                 raise fail(lv, f"'{name}' is not a variable; only variables can be set")
@@ -149,12 +156,14 @@ class StatementsMixin(CompilerBase):
                        did_you_mean(name, table))
         i, ty = table[name]
         bf = base.fn
+        listy = dsl.elem_of(ty) is not None
 
         def set_owned(s: Any, e: dict, v: Any) -> None:
             who = bf(s, e)
             if who is None:
                 raise RuleRuntimeError("", f"cannot set '{name}' of no {owner} (none)")
-            getattr(s, store)[i][who] = v
+            values = getattr(s, store)[i]
+            values[who] = stored(s, v, values[who]) if listy else v
 
         return set_owned, ty
 

@@ -35,7 +35,13 @@ class PlayersSpec(Model):
 
 
 MAX_WORK = 2_000_000  # evaluation steps between two decisions (docs/authoring.md, Limits)
-MAX_LOG = 1_000_000  # events and logged values in one game
+# A game's log (events, logged values), the work of a whole game: about 10x the most a bundled
+# game used in 300 random games of each ruleset, variant and player count (17,128 and 1,340,048;
+# benchmarks/limits_headroom.py, docs/authoring.md). What variables hold (items of lists, and
+# melds laid): 10x the largest deck (MAX_DECK), the bundled games keeping at most 83 parts
+MAX_LOG = 200_000
+MAX_STATE = 100_000
+MAX_GAME_WORK = 15_000_000
 
 
 class LimitsSpec(Model):
@@ -44,6 +50,8 @@ class LimitsSpec(Model):
     max_choices: int = Field(default=1_000, ge=1, le=100_000)
     max_work: int = Field(default=MAX_WORK, ge=1, le=20_000_000)
     max_log: int = Field(default=MAX_LOG, ge=1, le=5_000_000)
+    max_state: int = Field(default=MAX_STATE, ge=1, le=10_000_000)
+    max_game_work: int = Field(default=MAX_GAME_WORK, ge=1, le=10_000_000_000)
 
 
 class ComputedAttr(Model):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
-from ..errors import EvaluationLimitError
+from ..errors import EvaluationLimitError, StateLimitError
 from .types import (
     Typed,
 )
@@ -19,6 +19,10 @@ HEAVY = 256
 # budget; a larger one draws its size each time it runs, since the flow may run one up to
 # limits.max_auto_steps times a decision (an end_if asked at each restart of a phase)
 FREE_PARTS = 64
+# what a decision and each automatic step of the flow count in the work of the whole game
+# (limits.max_game_work) besides the work they draw: each may run rules of up to FREE_PARTS
+# parts that draw nothing, so a game of such decisions or steps is bounded too
+STEP_WORK = FREE_PARTS
 
 
 def over_budget(s: Any) -> None:
@@ -27,6 +31,54 @@ def over_budget(s: Any) -> None:
     raise EvaluationLimitError("", f"the rules did more than {limit} steps of work before the "
                                "next decision (limits.max_work): a loop, a list or a count too "
                                "large")
+
+
+def game_work_spent(limit: int) -> str:
+    """The message of the error of a game whose total work outgrew limits.max_game_work."""
+    return (f"the game did more than {limit} steps of work in all (limits.max_game_work): a "
+            "game that does not end, or rules that work hard at every decision; if the game is "
+            f"right, raise the limit in the ruleset (limits: {{max_game_work: N}}, N above "
+            f"{limit})")
+
+
+def state_full(s: Any, what: str) -> NoReturn:
+    """Raise the error of a game that holds more than limits.max_state parts once what (the
+    runtime's guard names the rule running)."""
+    limit = s.game.max_state
+    raise StateLimitError("", f"the game holds more than {limit} parts once {what} "
+                          "(limits.max_state: each item of a list kept in a variable, each "
+                          "meld laid): a rule keeps adding to them; if the game is right, raise "
+                          f"the limit in the ruleset (limits: {{max_state: N}}, N above {limit})")
+
+
+def stored(s: Any, new: Any, old: Any) -> Any:
+    """new, stored in a variable in place of old: a list is copied (stored as it is now; the
+    copy is work), and the change in the lists' sizes is drawn on what the state may hold
+    (limits.max_state)."""
+    if isinstance(new, list):
+        grow = len(new)
+        left = s.work - grow
+        s.work = left
+        if left < 0:
+            over_budget(s)
+        new = list(new)
+    else:
+        grow = 0
+    if isinstance(old, list):
+        grow -= len(old)
+    room = s.state_room - grow
+    s.state_room = room
+    if room < 0:
+        state_full(s, f"a list of {grow} more items is stored in a variable")
+    return new
+
+
+def hold(s: Any, parts: int, what: str) -> None:
+    """Draw parts on what the state may hold (limits.max_state); what names the growth."""
+    room = s.state_room - parts
+    s.state_room = room
+    if room < 0:
+        state_full(s, what)
 
 
 def charge(s: Any, amount: int) -> None:

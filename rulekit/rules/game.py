@@ -203,6 +203,8 @@ class Rules:
         self.max_choices = spec.limits.max_choices
         self.max_work = spec.limits.max_work
         self.max_log = spec.limits.max_log
+        self.max_state = spec.limits.max_state
+        self.max_game_work = spec.limits.max_game_work
         self.texts = Texts({k: dict(v) for k, v in spec.text.items()}, self.languages)
         # filled by the compiler
         self.n_cards = 0

@@ -10,6 +10,7 @@ from ..errors import (
     RuleRuntimeError,
     log_full,
 )
+from ..lang.budget import hold
 from ..lang.turnorder import BEGIN, NO_HOOK
 from . import knowledge
 from .fields import StateFields
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
     from ..rules.melds import MeldRules
 
 _MISSING = object()  # a meld-extension cache miss (None is a cached answer)
+# the answers kept for a meld and a wild told what to stand for: any number may be asked, so
+# the kept answers start afresh past this many (they are worked out again when asked)
+MAX_KEPT_ANSWERS = 4096
 
 
 class EffectsMixin(StateFields):
@@ -162,6 +166,7 @@ class EffectsMixin(StateFields):
             shown = ", ".join(self.game.labels[c] for c in cards)
             raise RuleRuntimeError("", f"these cards do not form a meld: {shown}")
         kind, wild_values = found
+        hold(self, 1, "a meld is laid")  # the meld's kind and zone are kept for the game
 
         def value(c: int) -> int:
             return wild_values.get(c, rules.value[c])
@@ -185,7 +190,7 @@ class EffectsMixin(StateFields):
             return self._extenders(m).get(card)
         # a wild told what to stand for: asked card by card, kept per meld as well
         answers = self._meld_cache.get(("extw", m))
-        if answers is None:
+        if answers is None or len(answers) >= MAX_KEPT_ANSWERS:
             answers = self._meld_cache[("extw", m)] = {}
         ext = answers.get((card, wild_as), _MISSING)
         if ext is _MISSING:
@@ -306,6 +311,9 @@ class EffectsMixin(StateFields):
             raise RuleRuntimeError("", "cannot give the turn to "
                                    + ("none" if p is None else repr(p)))
         self.turn = p
+        for v in self.tvars:  # the turn's lists are dropped (a turn variable starts empty)
+            if type(v) is list:
+                self.state_room += len(v)
         self.tvars = list(self.game.turn_var_initial)
         self.end_turn_flag = False
         # the new turn's on_turn_begin runs before p's first decision (this also drops a
@@ -314,7 +322,13 @@ class EffectsMixin(StateFields):
 
     def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
         """Append an event to the log; audience None means everyone sees it whole."""
-        self.log_room -= 1
+        # the event, each value, whom it is told to and each item of a list logged count, as
+        # a logged event's do (rulekit.compile.effects._log)
+        size = 1 + len(args) + (audience is not None)
+        for arg in args:
+            if type(arg[2]) is list:
+                size += len(arg[2])
+        self.log_room -= size
         if self.log_room < 0:
             raise EvaluationLimitError("limits.max_log", log_full(self.game.max_log))
         self.log.append((key, args, audience))

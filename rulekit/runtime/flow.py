@@ -10,7 +10,7 @@ from ..errors import (
     EvaluationLimitError,
     RuleRuntimeError,
 )
-from ..lang.budget import charge
+from ..lang.budget import STEP_WORK, charge
 from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
 from ..rules.game import RULE_FAILURES, failure
 from .choices import legal_steps
@@ -80,89 +80,96 @@ class FlowMixin(EffectsMixin):
             self._push_queued()
         self._legal = None
         last_rule = g.phases[self.phase].rule  # named if the flow never settles
-        for _ in range(g.max_auto_steps):
-            if self.over:
-                return
-            stack = self.stack
-            if stack:
-                top = stack[-1]
-                if isinstance(top, BuildFrame):
-                    self._legal = self._param_choices(top, g.actions[top.action])
-                    return
-                win = g.windows[top.win]
-                if top.pending == NEXT:
-                    top.idx += 1
-                    top.pending = None
-                if top.pending is None:
-                    while top.idx < len(top.order):
-                        p = top.order[top.idx]
-                        env = {"actor": p, "opener": top.opener}
-                        self.at = win.r_eligible
-                        if win.eligible is None or win.eligible(self, env):
-                            legal = self._window_actions(win, env)
-                            if legal:
-                                self._legal = legal
-                                return
-                        top.idx += 1
-                stack.pop()
-                self.at = last_rule = win.r_then
-                win.then(self, {"opener": top.opener})
-                if self._queued:
-                    self._push_queued()
-                continue
-            phase = g.phases[self.phase]
-            if self.ending_phase:
-                # on_end opened windows and they have closed: the phase is over, whatever
-                # end_if says now (asking it again would run on_end twice)
-                self.ending_phase = False
-                self._begin_phase(phase.next)
-                continue
-            self.at = phase.r_end_if
-            if phase.end_if is not None and phase.end_if(self, {}):
-                self.at = last_rule = phase.r_on_end
-                phase.on_end(self, {})
-                self._push_queued()
+        step = 0
+        try:
+            for step in range(g.max_auto_steps):  # noqa: B007 - counted in finally
                 if self.over:
-                    continue
-                if self.stack:
-                    self.ending_phase = True
-                    continue
-                self._begin_phase(phase.next)
-                continue
-            hook = self.turn_hook
-            if hook:  # a turn began (its on_turn_begin is due), or ended (it passes now)
-                self.turn_hook = NO_HOOK
-                if hook == PASSING:
-                    self._next_turn(phase)
-                    continue
-                if phase.on_turn_begin is not None:
-                    self.at = last_rule = phase.r_on_turn_begin
-                    phase.on_turn_begin(self, {"actor": self.turn})
+                    return
+                stack = self.stack
+                if stack:
+                    top = stack[-1]
+                    if isinstance(top, BuildFrame):
+                        self._legal = self._param_choices(top, g.actions[top.action])
+                        return
+                    win = g.windows[top.win]
+                    if top.pending == NEXT:
+                        top.idx += 1
+                        top.pending = None
+                    if top.pending is None:
+                        while top.idx < len(top.order):
+                            p = top.order[top.idx]
+                            env = {"actor": p, "opener": top.opener}
+                            self.at = win.r_eligible
+                            if win.eligible is None or win.eligible(self, env):
+                                legal = self._window_actions(win, env)
+                                if legal:
+                                    self._legal = legal
+                                    return
+                            top.idx += 1
+                    stack.pop()
+                    self.at = last_rule = win.r_then
+                    win.then(self, {"opener": top.opener})
                     if self._queued:
                         self._push_queued()
                     continue
-            if self.end_turn_flag:
-                self.end_turn_flag = False
-                if phase.on_turn_end:
-                    # the turn passes once on_turn_end and the windows it asks are done
-                    self.turn_hook = PASSING
-                    self.at = last_rule = phase.r_on_turn_end
-                    phase.on_turn_end(self, {"actor": self.turn})
-                    self._push_queued()
-                    self.end_turn_flag = False  # 'end turn' in on_turn_end changes nothing
+                phase = g.phases[self.phase]
+                if self.ending_phase:
+                    # on_end opened windows and they have closed: the phase is over, whatever
+                    # end_if says now (asking it again would run on_end twice)
+                    self.ending_phase = False
+                    self._begin_phase(phase.next)
                     continue
-                self._next_turn(phase)
-                continue
-            legal = self._turn_actions(phase)
-            if not legal:
-                raise RuleRuntimeError(phase.rule, f"seat {self.turn} has the turn but no legal "
-                                       "action (add an action for this case, e.g. pass)")
-            self._legal = legal
-            return
-        raise EvaluationLimitError(
-            last_rule,
-            f"the rules ran {g.max_auto_steps} automatic steps without asking anyone to decide "
-            "(a phase, turn or window that never settles)")
+                self.at = phase.r_end_if
+                if phase.end_if is not None and phase.end_if(self, {}):
+                    self.at = last_rule = phase.r_on_end
+                    phase.on_end(self, {})
+                    self._push_queued()
+                    if self.over:
+                        continue
+                    if self.stack:
+                        self.ending_phase = True
+                        continue
+                    self._begin_phase(phase.next)
+                    continue
+                hook = self.turn_hook
+                if hook:  # a turn began (its on_turn_begin is due), or ended (it passes now)
+                    self.turn_hook = NO_HOOK
+                    if hook == PASSING:
+                        self._next_turn(phase)
+                        continue
+                    if phase.on_turn_begin is not None:
+                        self.at = last_rule = phase.r_on_turn_begin
+                        phase.on_turn_begin(self, {"actor": self.turn})
+                        if self._queued:
+                            self._push_queued()
+                        continue
+                if self.end_turn_flag:
+                    self.end_turn_flag = False
+                    if phase.on_turn_end:
+                        # the turn passes once on_turn_end and the windows it asks are done
+                        self.turn_hook = PASSING
+                        self.at = last_rule = phase.r_on_turn_end
+                        phase.on_turn_end(self, {"actor": self.turn})
+                        self._push_queued()
+                        self.end_turn_flag = False  # 'end turn' in on_turn_end changes nothing
+                        continue
+                    self._next_turn(phase)
+                    continue
+                legal = self._turn_actions(phase)
+                if not legal:
+                    raise RuleRuntimeError(phase.rule, f"seat {self.turn} has the turn but no "
+                                           "legal action (add an action for this case, e.g. pass)")
+                self._legal = legal
+                return
+            raise EvaluationLimitError(
+                last_rule,
+                f"the rules ran {g.max_auto_steps} automatic steps without asking anyone to decide "
+                "(a phase, turn or window that never settles)")
+        finally:
+            # the decision (or setup) and each automatic step may run small rules that draw
+            # nothing: they count in the game's total work (limits.max_game_work), so that
+            # decisions or steps without end stop too
+            self.game_work -= STEP_WORK * (step + 1)
 
     def _begin_phase(self, index: int) -> None:
         g = self.game

@@ -13,6 +13,7 @@ from ..errors import (
     RulekitError,
     RuleRuntimeError,
 )
+from ..lang.budget import game_work_spent
 from ..lang.turnorder import NO_HOOK
 from ..rules.game import RULE_FAILURES, failure
 from ..rules.reasons import Reason, say
@@ -64,7 +65,9 @@ class State(SerialiseMixin):
         self.end_turn_flag = False
         self.ending_phase = False  # on_end ran and opened windows; begin the next phase after
         self.work = game.max_work  # the evaluation budget left until the next decision
+        self.game_work = game.max_game_work  # the game's, drawn after each decision
         self.log_room = game.max_log  # what the log may still hold (events and their values)
+        self.state_room = game.max_state  # what the whole state may still hold
         # turn flow (rulekit.lang.turnorder): a turn hook pending, the phase's order reversed, and
         # how many players the next pass of the turn skips
         self.turn_hook = NO_HOOK
@@ -109,6 +112,7 @@ class State(SerialiseMixin):
                 s._settle()
         except RULE_FAILURES as e:  # the one guard of the setup: s.at names the rule
             raise failure(s.at, e) from None
+        s.game_work -= rules.max_work - s.work  # the setup's work counts in the game's
         return s
 
     def clone(self) -> State:
@@ -148,7 +152,9 @@ class State(SerialiseMixin):
         c._legal = self._legal
         c._queued = []
         c.work = self.work
+        c.game_work = self.game_work
         c.log_room = self.log_room
+        c.state_room = self.state_room
         c.turn_hook = self.turn_hook
         c.reversed_order = self.reversed_order
         c.skips = self.skips
@@ -351,10 +357,13 @@ class State(SerialiseMixin):
 
     def _decide(self, action: Action) -> None:
         g = self.game
-        if self.decisions >= g.max_decisions:  # checked first: the state stays as it was
+        # the game's limits are checked first: the state stays as it was
+        if self.decisions >= g.max_decisions:
             raise EvaluationLimitError(
                 "limits.max_decisions",
                 f"the game did not end within {g.max_decisions} decisions")
+        if self.game_work <= 0:
+            raise EvaluationLimitError("limits.max_game_work", game_work_spent(g.max_game_work))
         self._legal = None
         self.decisions += 1
         self.work = g.max_work
@@ -377,29 +386,28 @@ class State(SerialiseMixin):
                 self._advance_params(frame, act)
             else:
                 self._run_action(act, env)
-            return
-        frame = self.stack[-1]
-        act = g.actions[frame.action]
-        param = act.params[frame.pidx]
-        if kind == PICK:
-            src = param.source(self, frame.env)
-            card = self._card_of_face(src, action.value, frame.picked)
-            frame.picked.append(card)
-            if len(frame.picked) >= max_picks(param, self, limit_env(param, frame), src):
+        else:
+            frame = self.stack[-1]
+            act = g.actions[frame.action]
+            param = act.params[frame.pidx]
+            if kind == PICK:
+                src = param.source(self, frame.env)
+                card = self._card_of_face(src, action.value, frame.picked)
+                frame.picked.append(card)
+                if len(frame.picked) >= max_picks(param, self, limit_env(param, frame), src):
+                    self._finish_param(frame, act, frame.picked)
+                else:
+                    self._legal = self._param_choices(frame, act)
+                    if not self._legal:
+                        raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card "
+                                               "left to pick, and fewer than its 'min' are picked")
+            elif kind == DONE:
                 self._finish_param(frame, act, frame.picked)
-                return
-            self._legal = self._param_choices(frame, act)
-            if not self._legal:
-                raise RuleRuntimeError(param.rule, f"parameter '{param.name}' has no card left to "
-                                       "pick, and fewer than its 'min' are picked")
-            return
-        if kind == DONE:
-            self._finish_param(frame, act, frame.picked)
-            return
-        if kind == CHOOSE:
-            self._finish_param(frame, act, action.value)
-            return
-        raise AssertionError(kind)  # pragma: no cover
+            elif kind == CHOOSE:
+                self._finish_param(frame, act, action.value)
+            else:
+                raise AssertionError(kind)  # pragma: no cover
+        self.game_work -= g.max_work - self.work  # the decision's work counts in the game's
 
     @classmethod
     def from_json(cls, game: Rules, data: Any) -> State:
@@ -408,6 +416,27 @@ class State(SerialiseMixin):
         s = cls(game, data["n"], data["seed"])
         s._fill_from_json(data)
         return s
+
+    def held_parts(self) -> int:
+        """The parts the state holds (limits.max_state), counted afresh: each item of a list
+        kept in a variable, and each meld laid."""
+        n = len(self.meld_kinds) - 1
+        for values in (self.gvars, self.tvars, *self.pvars, *self.teamvars):
+            for v in values:
+                if isinstance(v, list):
+                    n += len(v)
+        return n
+
+    def log_parts(self) -> int:
+        """The parts the log holds (limits.max_log), counted afresh: each event, each value
+        logged, whom an event is told to, and each item of a list logged."""
+        n = 0
+        for _key, args, audience in self.log:
+            n += 1 + len(args) + (audience is not None)
+            for _name, _kind, v in args:
+                if isinstance(v, list):
+                    n += len(v)
+        return n
 
 
 def _same(item: Any) -> Any:
