@@ -142,6 +142,13 @@ def main(argv: list[str] | None = None) -> int:
     hoarders["baseline_deal_only"] = (endless("", "wait: {effects: [end game done]}")
                                       .replace('card: {en: "card"}',
                                                'card: {en: "card"}\n  done: {en: "done"}'), 2)
+    # the heaviest log line for what it counts: 64 seats told, a number each time
+    hoarders["events_told_to_64_players"] = (endless("", """
+        tell:
+          effects: [{repeat: 2000, do: [add 1 to k, {log: told, args: {n: k}, to: players}]},
+                    end turn]""", players=64).replace(
+        'card: {en: "card"}', 'card: {en: "card"}\n  told: {en: "{n}"}\n  told_hidden: {en: "-"}'),
+        64)
     games = {**{("hoarder", k): v for k, v in hoarders.items()},
              **{("endless", k): (v, 64 if k.startswith("64") else 2) for k, v in ENDLESS.items()}}
     print(f"{'kind':<8} {'ruleset':<44} {'decisions':>9} {'cpu s':>7} {'peak MB':>8}  stopped by")
