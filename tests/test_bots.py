@@ -303,8 +303,8 @@ def test_hints_do_not_change_the_rules():
 # ---- seat kinds ------------------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "spec"), [
     ("random", BotSpec("random", "random")),
-    ("ismcts:2000", BotSpec("ismcts", "ismcts:2000", iterations=2000, cap=MAX_SECONDS)),
-    ("ISMCTS:0.5s", BotSpec("ismcts", "ismcts:0.5s", seconds=0.5)),
+    ("ismcts:2000", BotSpec("ismcts", "ismcts:2000", iterations=2000, reuse=4, cap=MAX_SECONDS)),
+    ("ISMCTS:0.5s", BotSpec("ismcts", "ismcts:0.5s", seconds=0.5, reuse=4)),
     ("easy", LEVELS["easy"]),
     ("medium", LEVELS["medium"]),
     ("hard", LEVELS["hard"]),

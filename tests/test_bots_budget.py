@@ -19,6 +19,7 @@ import rulekit
 import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import make_bot
 from rulekit.bots.ismcts import CAP_EVERY, IsmctsBot
+from rulekit.bots.playout import answer
 from rulekit.bots.views import Viewer
 from rulekit.runtime.frames import BuildFrame
 
@@ -131,9 +132,10 @@ def test_options_that_lead_to_the_same_state_cost_no_search(monkeypatch):
 # ---- the steps of one action continue one search -----------------------------------------------
 def test_the_steps_of_the_bots_own_action_continue_the_trees_of_its_first_step(sham):
     """Picking cards one at a time teaches the bot nothing it did not know: the trees of the
-    action's first step are kept, and each later step adds at least KEEP_SHARE of the budget.
+    action's first step are kept, and each later step searches at least KEEP_SHARE of its work.
     A fresh bot given the half-built action searches afresh, and still answers legally."""
     s = _placing(sham, 3)
+    s.apply("place")  # the bot builds it: the cards, the colour, the total
     bot = make_bot("medium:40", sham, s.decider, 2)
     kept = []
     while True:
@@ -151,14 +153,18 @@ def test_the_steps_of_the_bots_own_action_continue_the_trees_of_its_first_step(s
 
 def test_kept_trees_are_dropped_when_the_state_is_not_the_one_expected(sham):
     s = _placing(sham, 3)
+    s.apply("place")
     bot = make_bot("medium:40", sham, s.decider, 2)
     chosen = bot.choose(s)
-    assert chosen.text == "place"
+    after = s.clone()
+    after.apply(chosen)
+    bot.choose(after.clone())  # the state its plan expects: kept
+    assert bot.last_kept > 0  # type: ignore[attr-defined]
+    bot = make_bot("medium:40", sham, s.decider, 2)
+    bot.choose(s)
     other = s.clone()
-    other.apply("place")
-    first_pick = other.legal_actions()[0]
-    other.apply(first_pick)  # two steps on: not the state the plan expects
-    bot.choose(other)
+    other.apply(next(a for a in s.legal_actions() if a.text != chosen.text))
+    bot.choose(other)  # another card picked: not the state the plan expects
     assert bot.last_kept == 0  # type: ignore[attr-defined]
 
 
@@ -229,12 +235,39 @@ def test_an_answer_in_a_window_is_seen_by_everyone(sham):
     for step in ("done", "colour red", "total 1"):
         s.apply(step)
     keys = {}
-    for answer in ("let it go", "call SHAM"):
+    for name in ("let_it_go", "call_sham"):
         t = s.clone()
-        action = next(a for a in t.legal_actions() if a.name in ("let_it_go", "call_sham")
-                      and (a.name == "call_sham") == (answer == "call SHAM"))
+        action = next(a for a in t.legal_actions() if a.name == name)
         top, logged, actor = t.stack[-1], len(t.log), t.decider
         t.apply(action)
-        keys[answer] = viewer.step_keys(t, logged, top, actor, action)
-    assert keys["let it go"] is not None and keys["call SHAM"] is not None
-    assert keys["let it go"][2] != keys["call SHAM"][2]
+        keys[name] = viewer.step_keys(t, logged, top, actor, action)
+    assert keys["let_it_go"] is not None and keys["call_sham"] is not None
+    assert all(a != b for a, b in zip(keys["let_it_go"], keys["call_sham"], strict=True))
+
+
+# ---- imagined players answer a claim as one who saw the cards ------------------------------
+def _claimed(game: rulekit.Game, seed: int, honest: bool) -> rulekit.State:
+    """SHAM: seat 0 leads one number card, claiming its colour and value (or another colour)."""
+    s = _placing(game, seed)
+    s.apply("place")
+    card = next(a for a in s.legal_actions() if a.text.startswith("pick ")
+                and a.text.split()[-1].isdigit())
+    colour, value = card.text.split()[1:]
+    s.apply(card)
+    s.apply("done")
+    other = next(c for c in ("red", "blue", "purple", "yellow") if c != colour)
+    s.apply(f"colour {colour if honest else other}")
+    s.apply(f"total {value}")
+    return s
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_in_imagined_games_a_false_claim_is_called_and_a_true_one_let_go(sham, seed):
+    """Issue 29 point 4: a window's answer in a playout is the one a step of look-ahead prefers
+    for the seat asked, so a bluff the search makes is called as a player who saw the cards
+    would call it (a random answer calls a quarter of them, true or false)."""
+    for honest, expected in ((True, "let_it_go"), (False, "call_sham")):
+        s = _claimed(sham, seed, honest)
+        legal = s.legal_actions()
+        assert {a.name for a in legal} == {"call_sham", "let_it_go"}
+        assert answer(s, legal).name == expected

@@ -138,12 +138,12 @@ def test_a_level_chooses_the_same_in_states_that_differ_only_in_what_it_cannot_s
 
 # ---- the greedy prior at the root --------------------------------------------------------------
 def _prefer(text: str):
-    """An option_values stand-in that values one option 1 and the others 0 (and counts calls)."""
+    """A prior_values stand-in that values one option 1 and the others 0 (and counts calls)."""
     calls: list[int | None] = []
 
-    def values(state, seat, legal, rng, determinizations, limit=None):
+    def values(state, seat, legal, rng, determinizations, limit=None, completions=1):
         calls.append(limit)
-        return [1.0 if a.text == text else 0.0 for a in legal]
+        return [1.0 if a.text == text else 0.0 for a in legal], len(legal)
 
     return values, calls
 
@@ -168,7 +168,7 @@ def test_a_prior_fades_with_visits_so_the_search_can_overrule_it(monkeypatch):
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
     backwards, _ = _prefer("wait")
-    monkeypatch.setattr(ismcts_module, "option_values", backwards)
+    monkeypatch.setattr(ismcts_module, "prior_values", backwards)
     assert IsmctsBot(0, 3, iterations=8, prior=1.0).choose(s).text == "wait"
     assert IsmctsBot(0, 3, iterations=300, prior=1.0).choose(s).text == "gain"
 
@@ -186,7 +186,7 @@ def test_the_prior_is_work_counted_in_the_iteration_budget(monkeypatch):
         assert bot.last_prior == min(2 * PRIOR_DETERMINIZATIONS, int(work * PRIOR_SHARE))
         assert bot.last_prior + bot.last_iterations == work
     values, limits = _prefer("gain")
-    monkeypatch.setattr(ismcts_module, "option_values", values)
+    monkeypatch.setattr(ismcts_module, "prior_values", values)
     IsmctsBot(0, 3, iterations=40, prior=1.0).choose(s)
     IsmctsBot(0, 3, seconds=0.001, prior=1.0).choose(s)
     assert limits == [int(decision_work(40, 2) * PRIOR_SHARE), PRIOR_WORK_TIMED]  # no clock
@@ -195,10 +195,11 @@ def test_the_prior_is_work_counted_in_the_iteration_budget(monkeypatch):
 def test_a_prior_over_many_options_deals_fewer_determinizations_then_tries_a_few():
     """Within its limit, option_values deals fewer determinizations, then tries a random few
     options and gives the others the mean of those tried (neutral: the search decides)."""
-    assert prior_work(3, 2, None) == (2, 3)
-    assert prior_work(3, 2, 6) == (2, 3)
-    assert prior_work(3, 2, 4) == (1, 3)
-    assert prior_work(30, 2, 7) == (1, 7)
+    assert prior_work(3, 2, None, 4) == (2, 3, 4)
+    assert prior_work(3, 2, 24, 4) == (2, 3, 4)
+    assert prior_work(3, 2, 12, 4) == (2, 3, 2)  # fewer completions first
+    assert prior_work(3, 2, 5, 4) == (1, 3, 1)  # then fewer deals
+    assert prior_work(30, 2, 7, 4) == (1, 7, 1)  # then fewer options
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
     legal = s.legal_actions()

@@ -73,12 +73,14 @@ class BotSpec:
 # chosen): medium keeps a person's wait between two prompts under a second in every bundled
 # game on a quiet machine; hard searches several times more; easy is a small search.
 LEVEL_PRIOR = 1.0
-LEVEL_REUSE = 4  # iterations per determinization (a deal costs several iterations' playouts)
+# iterations per determinization, for every search seat kind: dealing one costs about as much as
+# an iteration's playout (benchmarks/README.md, "Faster iterations")
+LEVEL_REUSE = 4
 LEVELS: dict[str, BotSpec] = {
-    "easy": BotSpec("ismcts", "easy", iterations=24, reuse=LEVEL_REUSE, cap=LEVEL_CAP_SECONDS),
+    "easy": BotSpec("ismcts", "easy", iterations=60, reuse=LEVEL_REUSE, cap=LEVEL_CAP_SECONDS),
     "medium": BotSpec("ismcts", "medium", iterations=120, prior=LEVEL_PRIOR, reuse=LEVEL_REUSE,
                       cap=LEVEL_CAP_SECONDS),
-    "hard": BotSpec("ismcts", "hard", iterations=600, prior=LEVEL_PRIOR, reuse=LEVEL_REUSE,
+    "hard": BotSpec("ismcts", "hard", iterations=480, prior=LEVEL_PRIOR, reuse=LEVEL_REUSE,
                     cap=LEVEL_CAP_SECONDS),
 }
 
@@ -100,11 +102,11 @@ def parse_bot_spec(text: str) -> BotSpec:
     if t in LEVELS:
         return LEVELS[t]
     if t == "ismcts":
-        return BotSpec("ismcts", t, seconds=DEFAULT_ISMCTS_SECONDS)
+        return BotSpec("ismcts", t, seconds=DEFAULT_ISMCTS_SECONDS, reuse=LEVEL_REUSE)
     name, _, budget = t.partition(":")
     if name == "ismcts" or name in ("medium", "hard"):
         # medium:N, hard:0.5s: the level's search with another budget (N: repeatable)
-        base = LEVELS.get(name, BotSpec("ismcts", name))
+        base = LEVELS.get(name, BotSpec("ismcts", name, reuse=LEVEL_REUSE))
         m = _BUDGET.match(budget)
         if m is None:
             raise _bad(text, "bad budget in seat kind")

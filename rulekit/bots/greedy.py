@@ -8,7 +8,7 @@ from ..actions import Action
 from ..errors import EvaluationLimitError
 from ..runtime.observe import resample
 from ..runtime.state import State
-from .playout import SETTLE_STEPS, by_text, decision_rng, playout, policy, values_of
+from .playout import by_text, decision_rng, playout, policy, settle, values_of
 
 DETERMINIZATIONS = 4
 OWN_STEPS = 30  # finish the bot's own step-by-step action before judging where it stands
@@ -47,18 +47,30 @@ class GreedyBot:
 
 
 def option_values(state: State, seat: int, legal: list[Action], rng: random.Random,
-                  determinizations: int, limit: int | None = None) -> list[float]:
-    """Each option's mean value for seat in a few determinizations (greedy's one-step look).
+                  determinizations: int, limit: int | None = None,
+                  completions: int = 1) -> list[float]:
+    """Each option's value for seat in a few determinizations (greedy's one-step look)."""
+    return prior_values(state, seat, legal, rng, determinizations, limit, completions)[0]
 
-    After the option, the seat's own remaining steps are played by the playout policy, then
-    everyone's until the position is quiet (no window open); the position is then scored by
-    the ruleset's evaluation, or, without it, by a short random look-ahead. Every option meets
-    the same determinizations and random numbers. limit bounds the work, in options tried in a
-    determinization: past it fewer determinizations are dealt, then only some options (drawn
-    at random) are tried and the others get the mean of those tried, so a decision with many
-    options stays within its budget.
+
+def prior_values(state: State, seat: int, legal: list[Action], rng: random.Random,
+                 determinizations: int, limit: int | None = None,
+                 completions: int = 1) -> tuple[list[float], int]:
+    """Each option's value for seat in a few determinizations, and the evaluations made.
+
+    After the option, the seat's own remaining steps (the rest of an action it builds) are
+    played at random by the playout policy, `completions` times, and the best completion
+    counts: the seat will choose those steps itself, by search, not at random. Then everyone
+    plays until the position is quiet (no window open; `settle`), from the same random numbers
+    whatever the option and completion (a claim is judged by the same challengers); the
+    position is then scored by the ruleset's evaluation, or, without it, by a short random
+    look-ahead. Every option meets the same determinizations. limit bounds the evaluations:
+    past it fewer completions, then fewer determinizations are made, then only some options
+    (drawn at random) are tried and the others get the mean of those tried, so a decision with
+    many options stays within its budget.
     """
-    determinizations, tried_options = prior_work(len(legal), determinizations, limit)
+    determinizations, tried_options, completions = prior_work(len(legal), determinizations,
+                                                              limit, completions)
     chosen: range | list[int] = range(len(legal))
     if tried_options < len(legal):
         chosen = sorted(rng.sample(range(len(legal)), tried_options))
@@ -66,41 +78,53 @@ def option_values(state: State, seat: int, legal: list[Action], rng: random.Rand
     dets = [resample(state, seat, k) for k in seeds]
     hinted = state.game.hints.evaluate is not None
     tried: dict[int, float] = {}
+    work = 0
     for i in chosen:
         text = legal[i].text
         total = 0.0
         for k, det in zip(seeds, dets, strict=True):
-            s = det.clone()
-            options = by_text(s)
-            if text not in options:
-                continue
-            rng.seed(k)  # common random numbers across the options
-            try:
-                s.apply_unchecked(options[text])
-                steps = 0
-                while not s.over and s.decider == seat and steps < OWN_STEPS:
-                    s.apply_unchecked(policy(s, s.legal_actions(), rng.random))
-                    steps += 1
-                # then until no action is half built and no window open: a claim is judged
-                # once its challenge is answered, not while the others are still asked
-                steps = 0
-                while not s.over and s.stack and steps < SETTLE_STEPS:
-                    s.apply_unchecked(policy(s, s.legal_actions(), rng.random))
-                    steps += 1
-                if hinted or s.over:
-                    total += values_of(s)[seat]
-                else:
-                    total += playout(s, rng, LOOKAHEAD_WITHOUT_EVALUATION)[seat]
-            except EvaluationLimitError:
-                total += 0.5
+            best: float | None = None
+            for j in range(completions):
+                s = det.clone()
+                options = by_text(s)
+                if text not in options:
+                    break
+                work += 1
+                rng.seed(k + j)  # common random numbers across the options
+                try:
+                    s.apply_unchecked(options[text])
+                    steps = 0
+                    while not s.over and s.decider == seat and steps < OWN_STEPS:
+                        s.apply_unchecked(policy(s, s.legal_actions(), rng.random))
+                        steps += 1
+                    # then until no action is half built and no window open (a claim is
+                    # judged once its challenge is answered), the others as in every other
+                    # completion and option
+                    rng.seed(k)
+                    settle(s, rng)
+                    if hinted or s.over:
+                        value = values_of(s)[seat]
+                    else:
+                        value = playout(s, rng, LOOKAHEAD_WITHOUT_EVALUATION)[seat]
+                except EvaluationLimitError:
+                    value = 0.5
+                best = value if best is None else max(best, value)
+                if steps == 0:
+                    break  # nothing of the seat's own was left to complete: no other way
+            if best is not None:
+                total += best
         tried[i] = total / len(dets)
     rest = sum(tried.values()) / len(tried)
-    return [tried.get(i, rest) for i in range(len(legal))]
+    return [tried.get(i, rest) for i in range(len(legal))], work
 
 
-def prior_work(options: int, determinizations: int, limit: int | None) -> tuple[int, int]:
-    """The determinizations option_values deals and the options it tries within limit (their
-    product, the evaluations it makes, is the work it costs)."""
-    if limit is None or options * determinizations <= limit:
-        return determinizations, options
-    return max(1, limit // options), max(1, min(options, limit))
+def prior_work(options: int, determinizations: int, limit: int | None,
+               completions: int = 1) -> tuple[int, int, int]:
+    """The determinizations prior_values deals, the options it tries and the completions it
+    plays of each, within limit evaluations (their product is at most limit)."""
+    if limit is None or options * determinizations * completions <= limit:
+        return determinizations, options, completions
+    completions = max(1, limit // (options * determinizations))
+    if options * determinizations * completions <= limit:
+        return determinizations, options, completions
+    return max(1, limit // options), max(1, min(options, limit)), 1

@@ -23,7 +23,7 @@ from ..errors import RulekitError
 from ..runtime.frames import BuildFrame
 from ..runtime.observe import resample
 from ..runtime.state import State
-from .greedy import option_values, prior_work
+from .greedy import prior_values
 from .playout import decision_rng
 from .trees import Forest
 
@@ -34,6 +34,7 @@ EXPLORATION = 0.5  # UCB1's constant, for results in [0, 1]
 DEPTH_WITH_EVALUATION = 10
 DEPTH_WITHOUT_EVALUATION = 200  # without one, play further: only the outcome says much
 PRIOR_DETERMINIZATIONS = 2  # deals for the greedy values of the root options (the prior)
+PRIOR_COMPLETIONS = 4  # ways the prior completes the rest of an action the bot builds
 # the prior's work (one option tried in one deal counts as one iteration) takes at most this
 # share of an iteration budget, or at most PRIOR_WORK_TIMED evaluations with a time budget
 PRIOR_SHARE = 0.25
@@ -42,8 +43,8 @@ PRIOR_WORK_TIMED = 64
 # most all of it (decision_work)
 PER_OPTION = 25
 MIN_SHARE = 0.25
-# a step continuing the bot's own action runs what its work lacks beyond the iterations kept
-# from the step before, and at least this share of its work afresh
+# a step continuing the bot's own action searches what its work lacks beyond its prior and
+# the iterations kept from the step before, and at least this share of its work afresh
 KEEP_SHARE = 0.25
 PROGRESS_EVERY = 32  # iterations between two calls of on_progress
 CAP_EVERY = 16  # iterations between two looks at the wall clock, when there is a cap
@@ -117,15 +118,16 @@ class IsmctsBot:
         if self.prior > 0:
             limit = PRIOR_WORK_TIMED if work is None else min(work - 1, int(work * PRIOR_SHARE))
             if limit >= 1:
-                dets, tried = prior_work(len(legal), self.prior_determinizations, limit)
                 guide = random.Random(rng.getrandbits(63))
-                values = option_values(state, seat, legal, guide, self.prior_determinizations,
-                                       limit)
+                values, self.last_prior = prior_values(
+                    state, seat, legal, guide, self.prior_determinizations, limit,
+                    PRIOR_COMPLETIONS)
                 forest.guide({a.text: self.prior * v for a, v in zip(legal, values,
                                                                      strict=True)}, guide)
-                self.last_prior = dets * tried
         todo = None
         if work is not None:
+            # a step continuing the bot's own action has the iterations kept from the step
+            # before: the search tops them up (at least a share of the work, run afresh)
             todo = max(work - self.last_prior - self.last_kept, math.ceil(work * KEEP_SHARE))
         self.last_iterations = self._search(forest, state, rng, todo)
         best = forest.best(legal)

@@ -83,6 +83,20 @@ def values_of(s: State) -> list[float]:
     return final_values(s) if s.over else estimate(s)
 
 
+def value_of(s: State, seat: int) -> float:
+    """values_of(s)[seat], working out only what seat's value needs when it can (the ruleset's
+    evaluation of seat alone, without teams)."""
+    g = s.game
+    if s.over or g.hints.evaluate is None or g.team_names:
+        return values_of(s)[seat]
+    kept = s.memo
+    s.memo = {}
+    try:
+        return g.hints.evaluation(s, seat) or 0.0
+    finally:
+        s.memo = kept
+
+
 def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
     """The playout policy: a random legal action, weighted by the ruleset's `weight:` hints."""
     n = len(legal)
@@ -119,32 +133,85 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
 
 
 SETTLE_STEPS = 60  # at most this many decisions past the depth to reach a quiet position
+# a reaction window's answer among at most this many options is, in imagined games, the one a
+# step of look-ahead prefers for the seat asked (answer), until the imagined game's first quiet
+# position: calling a claim is worth it when it is false, and a random answer (or a ruleset's
+# fixed weight) cannot tell; so a claim the search makes is called as a player who saw the
+# cards would call it, and a true one let go, and the search learns what its claims cost.
+# Later windows, and every other decision, stay random (weighted): answering costs a few
+# copies of the state per option.
+ANSWER_OPTIONS = 4
 
 
-def playout(s: State, rng: random.Random, depth: int, settle: int = SETTLE_STEPS) -> list[float]:
+def playout(s: State, rng: random.Random, depth: int, settle: int = SETTLE_STEPS,
+            answers: int = ANSWER_OPTIONS) -> list[float]:
     """Play s on with the playout policy for about depth decisions; the players' values.
 
     The cut waits for a quiet position (no action half built, no reaction window open), for at
     most `settle` more decisions: an estimate taken half-way through a placement or before its
-    challenge is answered would score the option, not its consequences.
+    challenge is answered would score the option, not its consequences. A window's answer
+    among at most `answers` options is the one a step of look-ahead prefers (`answer`).
     """
-    rnd = rng.random
-    weighted = bool(s.game.hints.weights)
-    limit = depth + settle
-    steps = 0
     try:
-        while not s.over:
-            if steps >= depth and (not s.stack or steps >= limit):
-                break
-            if weighted:
-                s.apply_unchecked(policy(s, s.legal_actions(), rnd))
-            else:  # the same draw as policy's, without copying the legal actions
-                s.apply_unchecked(s.random_action(rng))
-            steps += 1
+        playout_steps(s, rng, depth, settle, answers)
     except EvaluationLimitError:
         # the ruleset's own limits stopped this imagined game: no information either way
         return [0.5] * s.n
     return values_of(s)
+
+
+def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers: int) -> None:
+    """The moves of a playout: depth decisions, then at most settle more to a quiet position."""
+    rnd = rng.random
+    weighted = bool(s.game.hints.weights)
+    limit = depth + settle
+    steps = 0
+    while not s.over:
+        stack = s.stack
+        if steps >= depth and (not stack or steps >= limit):
+            break
+        if not stack:
+            # the first quiet position: what the search just did (a claim made in the tree,
+            # or the action being built) is answered; later windows are answered at random,
+            # which costs far less
+            answers = 0
+        elif answers and type(stack[-1]) is WindowFrame:
+            legal = s.legal_actions()
+            if 1 < len(legal) <= answers:
+                s.apply_unchecked(answer(s, legal))
+            else:
+                s.apply_unchecked(policy(s, legal, rnd))
+            steps += 1
+            continue
+        if weighted:
+            s.apply_unchecked(policy(s, s.legal_actions(), rnd))
+        else:  # the same draw as policy's, without copying the legal actions
+            s.apply_unchecked(s.random_action(rng))
+        steps += 1
+
+
+def settle(s: State, rng: random.Random, answers: int = ANSWER_OPTIONS) -> None:
+    """Play s on until no action is half built and no window is open (at most SETTLE_STEPS
+    decisions), windows answered as in playouts."""
+    playout_steps(s, rng, 0, SETTLE_STEPS, answers)
+
+
+def answer(s: State, options: list[Action]) -> Action:
+    """The option with the best value for the seat deciding right after it is played (a call
+    and what it settles, or the claim let go as it stands); ties: the earlier."""
+    seat = s.decider
+    assert seat is not None
+    best, best_value = options[0], -1.0
+    for a in options:
+        t = s.clone()
+        try:
+            t.apply_unchecked(a)
+            value = value_of(t, seat)
+        except EvaluationLimitError:
+            value = 0.5
+        if value > best_value:
+            best, best_value = a, value
+    return best
 
 
 def decision_rng(kind: str, seed: int, seat: int, decisions: int) -> random.Random:

@@ -19,8 +19,9 @@ from typing import Any
 from ..actions import Action
 from ..errors import EvaluationLimitError
 from ..runtime.eventlog import EventLog
+from ..runtime.frames import WindowFrame
 from ..runtime.state import State
-from .playout import playout
+from .playout import ANSWER_OPTIONS, answer, playout
 from .views import Viewer
 
 WIDEN_FROM = 2  # root options searched from the start when a prior ranks them
@@ -86,6 +87,7 @@ class Forest:
         sqrt = math.sqrt
         order = self.order
         self.runs += 1
+        forced = 0  # forced steps on the way down: they count in the playout's depth
         try:
             while not s.over:
                 p = s.decider
@@ -98,6 +100,7 @@ class Forest:
                 expanded = False
                 if len(legal) == 1:
                     a = legal[0]  # forced: no node, the seat stays where it is in its tree
+                    forced += 1
                 else:
                     node = cur[p]
                     children = node.children
@@ -128,6 +131,9 @@ class Forest:
                     if untried:
                         if biased is not None:
                             a = max(untried, key=lambda u: biased[u.text])  # ties: the earlier
+                        elif (p != self.seat and 1 < len(untried) <= ANSWER_OPTIONS
+                              and type(top) is WindowFrame):
+                            a = answer(s, untried)  # as the playouts would answer
                         elif len(untried) > 1:
                             a = untried[int(rnd() * len(untried))]
                         else:
@@ -154,7 +160,10 @@ class Forest:
                             cur[q] = seen
                 if expanded:
                     break
-            values = playout(s, rng, self.depth)
+            # a forced step is a step of the imagined game, in the tree or after it (where a
+            # search with one tree would have played it): the depth counts both alike
+            depth = self.depth
+            values = playout(s, rng, depth - forced if forced < depth else 0)
         except EvaluationLimitError:
             values = [0.5] * n  # the ruleset's limits stopped this imagined game
         for q in range(n):
@@ -201,3 +210,4 @@ class Forest:
                 self.roots[q] = self.roots[q].children.get(keys[q]) or Node()
         self.bias = self.order = None
         return True
+
