@@ -87,9 +87,9 @@ def test_failed_games_are_counted_listed_and_replayable(tmp_path):
 
 
 def test_a_bot_with_a_time_budget_is_refused_as_unrepeatable():
-    run = cli("simulate", RACE, "--seats", "medium", "--games", "2")
+    run = cli("simulate", RACE, "--seats", "medium:0.5s", "--games", "2")
     assert run.code == 2
-    assert "seat kind 'medium' thinks for a time per decision" in run.err
+    assert "seat kind 'medium:0.5s' thinks for a time per decision" in run.err
     assert "--timed-bots" in run.err
 
 
