@@ -31,7 +31,7 @@ from .savegame import (
 )
 from .simulate_args import SimUsage
 from .simulate_args import add_parser as add_simulate_parser
-from .terminal import isatty, stopping_on_signals
+from .terminal import isatty, plain_warning, silence_stdout, stopping_on_signals
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -552,7 +552,7 @@ COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "lis
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the rulekit command with argv (default: the process's arguments); return the status."""
-    warnings.formatwarning = _plain_warning
+    warnings.formatwarning = plain_warning
     parser, subparsers = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -582,24 +582,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); say nothing more, and keep Python quiet at exit
-        _silence_stdout()
+        silence_stdout()
         return EXIT_FAILED
-
-
-def _plain_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-                   line: str | None = None) -> str:
-    """A warning as a person reads it: what and what to do, not the engine's file and line."""
-    return f"warning: {message}\n"
-
-
-def _silence_stdout() -> None:
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 if __name__ == "__main__":

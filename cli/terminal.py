@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, TextIO
@@ -158,3 +160,18 @@ def isatty(f: Any) -> bool:
         return bool(f.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+def plain_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  line: str | None = None) -> str:
+    """A warning as a person reads it: what and what to do, not the engine's file and line."""
+    return f"warning: {message}\n"
+
+
+def silence_stdout() -> None:
+    """Send what is still written to stdout nowhere (its reader went away)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
