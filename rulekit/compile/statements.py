@@ -9,7 +9,7 @@ from lark import Tree
 
 from ..errors import EvaluationLimitError, RuleRuntimeError
 from ..lang import expressions as dsl
-from ..lang.budget import MAX_INT, _bounded, stored
+from ..lang.budget import MAX_INT, _bounded, stored, stored_for_turn
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -65,7 +65,9 @@ class StatementsMixin(CompilerBase):
             if dsl.elem_of(ty) is not None:
                 # a list is stored as it is now (a copy), its size counted in what the state
                 # holds (limits.max_state) in place of the list it replaces
-                keep = gen.ref(stored, "a list stored, counted in limits.max_state")
+                keep = (gen.ref(stored_for_turn, "a turn's list stored, counted until it ends")
+                        if place.startswith("s.tvars[") else
+                        gen.ref(stored, "a list stored, counted in limits.max_state"))
                 return code + lines + [f"{place} = {keep}(s, {v}, {place})"]
             return code + lines + [f"{place} = {v}"]
         vf = value.fn
@@ -133,7 +135,7 @@ class StatementsMixin(CompilerBase):
                 listy = dsl.elem_of(ty) is not None
 
                 def set_turn(s: Any, e: dict, v: Any, i: int = i) -> None:
-                    s.tvars[i] = stored(s, v, s.tvars[i]) if listy else v
+                    s.tvars[i] = stored_for_turn(s, v, s.tvars[i]) if listy else v
                 return set_turn, ty
             if name in scope.names:
                 raise fail(lv, f"'{name}' is not a variable; only variables can be set")

@@ -73,6 +73,14 @@ def stored(s: Any, new: Any, old: Any) -> Any:
     return new
 
 
+def stored_for_turn(s: Any, new: Any, old: Any) -> Any:
+    """stored, for a turn variable: what it holds is given back when the turn passes."""
+    kept = stored(s, new, old)
+    s.turn_held += (len(kept) if isinstance(kept, list) else 0) - (
+        len(old) if isinstance(old, list) else 0)
+    return kept
+
+
 def hold(s: Any, parts: int, what: str) -> None:
     """Draw parts on what the state may hold (limits.max_state); what names the growth."""
     room = s.state_room - parts

@@ -311,9 +311,10 @@ class EffectsMixin(StateFields):
             raise RuleRuntimeError("", "cannot give the turn to "
                                    + ("none" if p is None else repr(p)))
         self.turn = p
-        for v in self.tvars:  # the turn's lists are dropped (a turn variable starts empty)
-            if type(v) is list:
-                self.state_room += len(v)
+        held = self.turn_held  # the turn's lists are dropped (a turn variable starts empty)
+        if held:
+            self.state_room += held
+            self.turn_held = 0
         self.tvars = list(self.game.turn_var_initial)
         self.end_turn_flag = False
         # the new turn's on_turn_begin runs before p's first decision (this also drops a

@@ -17,7 +17,8 @@ FIELD_NAMES = ("game", "n", "players", "zones", "card_zone", "faceup", "gvars", 
                "decisions", "end_turn_flag", "ending_phase", "_legal", "_queued", "seed",
                "meld_of", "as_value", "meld_kinds", "meld_zone", "team_of", "teamvars",
                "_meld_cache", "work", "log_room", "turn_hook", "reversed_order", "skips",
-               "known", "at", "memo", "memo_since", "state_room", "game_work")
+               "known", "at", "memo", "memo_since", "state_room", "turn_held",
+               "game_work")
 
 
 class StateFields:
@@ -54,6 +55,7 @@ class StateFields:
     # and each meld laid count one part (the log is bounded by limits.max_log, the history, a
     # decision each, by limits.max_decisions)
     state_room: int
+    turn_held: int  # what of it the turn variables' lists hold (given back as the turn passes)
     # the work the whole game may still do (limits.max_game_work): each decision's is drawn
     # from it once the decision is made (a decision is refused once it is spent)
     game_work: int

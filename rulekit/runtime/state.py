@@ -68,6 +68,7 @@ class State(SerialiseMixin):
         self.game_work = game.max_game_work  # the game's, drawn after each decision
         self.log_room = game.max_log  # what the log may still hold (events and their values)
         self.state_room = game.max_state  # what the whole state may still hold
+        self.turn_held = 0
         # turn flow (rulekit.lang.turnorder): a turn hook pending, the phase's order reversed, and
         # how many players the next pass of the turn skips
         self.turn_hook = NO_HOOK
@@ -155,6 +156,7 @@ class State(SerialiseMixin):
         c.game_work = self.game_work
         c.log_room = self.log_room
         c.state_room = self.state_room
+        c.turn_held = self.turn_held
         c.turn_hook = self.turn_hook
         c.reversed_order = self.reversed_order
         c.skips = self.skips
@@ -366,7 +368,7 @@ class State(SerialiseMixin):
             raise EvaluationLimitError("limits.max_game_work", game_work_spent(g.max_game_work))
         self._legal = None
         self.decisions += 1
-        self.work = g.max_work
+        self.work = given = g.max_work
         stack = self.stack  # the decider (as State.decider says; the game is not over)
         if stack:
             top = stack[-1]
@@ -407,7 +409,9 @@ class State(SerialiseMixin):
                 self._finish_param(frame, act, action.value)
             else:
                 raise AssertionError(kind)  # pragma: no cover
-        self.game_work -= g.max_work - self.work  # the decision's work counts in the game's
+        left = self.work
+        if left != given:  # the work the decision did counts in the game's
+            self.game_work -= given - left
 
     @classmethod
     def from_json(cls, game: Rules, data: Any) -> State:
