@@ -19,9 +19,9 @@ HEAVY = 256
 # budget; a larger one draws its size each time it runs, since the flow may run one up to
 # limits.max_auto_steps times a decision (an end_if asked at each restart of a phase)
 FREE_PARTS = 64
-# what a decision and each automatic step of the flow count in the work of the whole game
-# (limits.max_game_work) besides the work they draw: each may run rules of up to FREE_PARTS
-# parts that draw nothing, so a game of such decisions or steps is bounded too
+# what an action run (or the setup) and each automatic step of the flow count in the work of
+# the whole game (limits.max_game_work) besides the work they draw: each may run rules of up to
+# FREE_PARTS parts that draw nothing, so a game of such actions or steps is bounded too
 STEP_WORK = FREE_PARTS
 
 

@@ -166,9 +166,9 @@ class FlowMixin(EffectsMixin):
                 f"the rules ran {g.max_auto_steps} automatic steps without asking anyone to decide "
                 "(a phase, turn or window that never settles)")
         finally:
-            # the decision (or setup) and each automatic step may run small rules that draw
-            # nothing: they count in the game's total work (limits.max_game_work), so that
-            # decisions or steps without end stop too
+            # the action run (or the setup) and each automatic step may run small rules that
+            # draw nothing: they count in the game's total work (limits.max_game_work), so that
+            # actions or steps without end stop too
             self.game_work -= STEP_WORK * (step + 1)
 
     def _begin_phase(self, index: int) -> None:
