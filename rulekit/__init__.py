@@ -21,6 +21,7 @@ from .errors import (
     RuleRuntimeError,
     RulesetError,
     StateDocumentError,
+    StateLimitError,
     UnknownVariantError,
     UsageError,
 )
@@ -33,7 +34,8 @@ from .runtime.state import Outcome, State
 __all__ = [
     "Action", "CannotReadError", "Diagnostic", "EvaluationLimitError", "Game", "GameOverError",
     "IllegalActionError", "InvariantError", "Outcome", "Pending", "RuleRuntimeError",
-    "RulekitError", "RulesetError", "State", "StateDocumentError", "UsageError", "events_for",
+    "RulekitError", "RulesetError", "State", "StateDocumentError", "StateLimitError", "UsageError",
+    "events_for",
     "load", "load_text", "observation", "render_event", "resample", "UnknownVariantError",
 ]
 __version__ = "0.1.0"
