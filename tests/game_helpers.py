@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import rulekit
 from rulekit.testing import labels
@@ -43,3 +44,16 @@ def rendered(s: rulekit.State, seat: int | None, lang: str = "en", start: int = 
 def event_keys(s: rulekit.State, seat: int | None = None, start: int = 0) -> list[str]:
     """The keys of the log's events from `start`, as `seat` reads them."""
     return [key for key, _ in rulekit.events_for(s, seat, start)]
+
+
+BUNDLED = sorted((Path(__file__).resolve().parent.parent / "rulesets").glob("*.yaml"))
+
+
+def bundled_games() -> list[tuple[Path, rulekit.Game]]:
+    """Every bundled ruleset, and every variant each one declares, with its file."""
+    out = []
+    for p in BUNDLED:
+        base = rulekit.load(p)
+        out.append((p, base))
+        out += [(p, rulekit.load(p, variant=v)) for v in base.variants]
+    return out

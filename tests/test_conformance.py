@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from game_helpers import BUNDLED, bundled_games
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -20,20 +21,10 @@ from rulekit.actions import START, Action
 from rulekit.runtime.observe import events_for, visible_cards
 
 ROOT = Path(__file__).resolve().parent.parent
-RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
+RULESETS = BUNDLED
 
 
-def _games() -> list[tuple[Path, rulekit.Game]]:
-    """Every bundled ruleset, and every variant each one declares."""
-    out = []
-    for p in RULESETS:
-        base = rulekit.load(p)
-        out.append((p, base))
-        out += [(p, rulekit.load(p, variant=v)) for v in base.variants]
-    return out
-
-
-GAMES = _games()
+GAMES = bundled_games()
 
 
 def _cases() -> list:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_helpers import BUNDLED, bundled_games
 from hypothesis import settings
 from sham_helpers import challenge, deal, place
 
@@ -35,7 +36,7 @@ from rulekit.bots import make_bot
 from rulekit.runtime.observe import zone_open
 
 ROOT = Path(__file__).resolve().parent.parent
-RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
+RULESETS = BUNDLED
 # every bot, on budgets that keep the file fast (the searches' budgets count iterations: a
 # fixed budget makes a choice a function of the seed)
 BOTS = ("random", "greedy", "easy", "ismcts:16", "medium:8", "hard:8")
@@ -48,16 +49,7 @@ ALTERNATIVES = 12  # other actions tried in place of one decision
 CARD_TYPES = ("card", "list[card]")
 
 
-def _games() -> list[tuple[Path, rulekit.Game]]:
-    out = []
-    for p in RULESETS:
-        base = rulekit.load(p)
-        out.append((p, base))
-        out += [(p, rulekit.load(p, variant=v)) for v in base.variants]
-    return out
-
-
-GAMES = _games()
+GAMES = bundled_games()
 IDS = [p.stem + (f"[{g.variant}]" if g.variant else "") for p, g in GAMES]
 
 
