@@ -54,30 +54,49 @@ def resolve(ruleset: str) -> str:
     raise UnknownGame(ruleset, list(games))
 
 
-def list_games(lang: str | None) -> tuple[Table, int]:
+def list_games(lang: str | None, width: int, long: bool = False) -> tuple[Table, int]:
     """`rulekit list`: a row per bundled game, its description in lang where the game has lang
-    (else in its first language); and 0, or 1 when a bundled game cannot be loaded."""
+    (else in its first language); and 0, or 1 when a bundled game cannot be loaded.
+
+    The short form is one line per game, its description cut to fit `width` columns, so that
+    the list fits a small terminal; long adds the variants and languages, wrapped."""
+    from rich.cells import cell_len
     from rich.table import Table
+    from rich.text import Text
 
     import rulekit
 
     from .strings import description, t
 
     want = lang or "en"
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    for column in ("name", "game", "players", "variants", "languages", "about"):
-        table.add_column(t("list_" + column, want))
+    rows: list[list[str]] = []
     status = 0
     for name, path in bundled().items():
         try:
             g = rulekit.load(path, cached=True)
         except rulekit.RulesetError as e:  # a damaged install: say so, list the others
             status = 1
-            table.add_row(name, "-", "-", "-", "-",
-                          t("list_broken", want, why=e.diagnostics[0].message))
+            broken = t("list_broken", want, why=e.diagnostics[0].message)
+            rows.append([name, "-", "-", "-", "-", broken] if long else [name, "-", "-", broken])
             continue
         players = (str(g.min_players) if g.min_players == g.max_players
                    else f"{g.min_players}-{g.max_players}")
-        table.add_row(name, g.name, players, ", ".join(g.variants) or "-",
-                      ", ".join(g.languages), description(g, want))
+        if long:
+            rows.append([name, g.name, players, ", ".join(g.variants) or "-",
+                         ", ".join(g.languages), description(g, want)])
+        else:
+            rows.append([name, players, g.name, description(g, want)])
+    columns = ("name", "game", "players", "variants", "languages", "about") if long else (
+        "name", "players", "game", "about")
+    heads = [t("list_" + c, want) for c in columns]
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for head in heads:
+        table.add_column(head, no_wrap=not long)
+    # the short form cuts each description itself: rich would squeeze the other columns first
+    used = sum(max(cell_len(r[i]) for r in [heads, *rows]) + 2 for i in range(len(heads) - 1))
+    for row in rows:
+        about = Text(row[-1])
+        if not long:
+            about.truncate(max(width - used, 1), overflow="ellipsis")
+        table.add_row(*row[:-1], about)
     return table, status

@@ -15,11 +15,12 @@ import rulekit
 from rulekit.bots import SPEC_HELP
 from rulekit.errors import UnknownVariantError, render_diagnostics
 
-from .bots import TABLE_MAX_ITERATIONS, TABLE_MAX_SECONDS, parse_seat
+from .bots import parse_seat
 from .games import UnknownGame, list_games, looks_like_path, resolve
 from .look import make_console, say
 from .match import play_match, resume_match
 from .play import HUMAN, MEDIUM, Saving, play, resume
+from .play_help import PLAY_EPILOG
 from .savegame import (
     Origin,
     SaveFileError,
@@ -31,6 +32,7 @@ from .savegame import (
 )
 from .simulate_args import SimUsage
 from .simulate_args import add_parser as add_simulate_parser
+from .strings import t
 from .terminal import isatty, plain_warning, silence_stdout, stopping_on_signals
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -49,67 +51,6 @@ exit status:
   143  play and resume: stopped by SIGTERM (the game is saved first)
 
 run `rulekit COMMAND --help` for a command's options."""
-
-PLAY_EPILOG = f"""\
-seats:
-  --seats lists one kind per seat, comma separated: human (you type the moves) or a bot:
-    random       chooses uniformly among the legal moves
-    greedy       tries each move in a few deals consistent with what it sees, keeps the best
-    ismcts[:N|:Ts]  searches (information set Monte Carlo tree search) N iterations, or T
-                 seconds, per decision (ismcts:2000, ismcts:0.5s; bare ismcts: 1 second)
-    easy, medium, hard  levels: greedy, ismcts:0.3s, ismcts:2s (guided by greedy's look-ahead);
-                 medium:N, hard:N: a level with N iterations per decision (repeatable)
-  Budgets: at most {TABLE_MAX_ITERATIONS:,} iterations or {TABLE_MAX_SECONDS:g} seconds a decision.
-  Bots see only what their seat may know; their choices derive from the seed (with an
-  iteration budget, exactly). Default: seat 0 human, the others medium. With several human
-  seats the terminal is passed around: before each seat's private view a "pass the terminal"
-  screen waits for Enter.
-
-answering:
-  type a numbered choice (several numbers pick several cards: 1 3 4), a value where a range is
-  shown, or a choice's text; also help, show, log, back and quit. A number always means the
-  option shown with that number; a card or value whose name is a number is typed in quotes
-  ("4"). Cards are listed in the order of your hand; melds carry the numbers the table shows.
-  back undoes the last step of a move being put together: nothing is played until the move
-  is complete.
-
-saving:
-  the game is saved after every decision, so closing the terminal, a crash or a power cut
-  loses at most the move being made; quit, Ctrl-D (end of input), Ctrl-C, SIGTERM and
-  SIGHUP print where (Game saved: FILE) and how to resume it (rulekit resume FILE). A
-  finished game stays saved, for rulekit replay FILE. --save FILE names the file; by
-  default each game gets a new file, rulekit-GAME-SEED-DATE-TIME.json, in the folder of
-  saves: $RULEKIT_DATA_DIR/saves, else the per-user data folder (~/.local/share/rulekit/saves
-  on Linux). rulekit resume with no FILE lists the saves there, newest first. With --games
-  N and --save FILE, game k>1 goes to FILE-k.json; rulekit resume on any game's file goes
-  on with the match: that game, the games after it, the scoreboard.
-
-hot-seat:
-  with several human seats, a seat whose next decision is forced and whose move shows
-  nothing private is not asked to the terminal; after each move its player sees what the
-  move did, then presses Enter to hide the screen. Output that is not a terminal (a pipe, a
-  file, tee) would keep every player's private view, so several human seats need a terminal,
-  or --transcript-ok.
-
-scripted games:
-  when standard input is not a terminal, answers are read one per line and echoed; there is
-  no waiting at hand-over screens. If the input ends before the game, the game is saved and
-  stops with a message and exit status 1. quit saves and stops with exit status 0.
-
-matches:
-  --games N plays N games in a row. Game k (from 1) is dealt from seed S+k-1, S being --seed,
-  and after each game everyone moves one seat on: whoever sat at seat i sits at seat i+1 (the
-  last seat's player moves to seat 0), so roles tied to seats change hands. A summary then
-  lists each game's end, scores and winners per person or bot (you, bot 1, bot 2, ...).
-
-variants:
-  --variant NAME plays one of the variants the ruleset declares (rulekit validate lists them).
-  --variant A+B combines declared variants, their changes applied left to right; two variants
-  that set one rule differently cannot be combined.
-
-With no human seat, the game is narrated as a spectator sees it, then the scores are printed.
-Colours are used on a terminal only, and never when NO_COLOR is set."""
-
 
 def _whole(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number >= minimum (argparse names the option)."""
@@ -229,11 +170,15 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                               "its decision count, is the same whatever N")
     p_list = sub.add_parser(
         "list", help="list the games installed with rulekit",
-        description="List the bundled games: the name to type (rulekit play NAME), the game, "
-                    "its players, variants and languages, and one line about it.")
+        description="List the bundled games, one line each: the name to type (rulekit play "
+                    "NAME), its players, the game and what it is about; --long adds its "
+                    "variants and languages.")
     p_list.add_argument("--lang", metavar="L",
                         help="the language of the list; each game is described in it when the "
                              "game has it (default: English, each game in its first language)")
+    p_list.add_argument("--long", action="store_true",
+                        help="also list each game's variants and languages, its description "
+                             "whole (by default one line per game, cut to the width)")
     p_rules = sub.add_parser(
         "rules", help="print a game's rules",
         description="Print RULESET's rules text (in --lang), then what rulekit can state from the "
@@ -513,8 +458,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """rulekit list."""
-    table, status = list_games(args.lang)
-    make_console().print(table)
+    console = make_console()
+    table, status = list_games(args.lang, console.width, args.long)
+    console.print(table)
+    if not args.long:
+        console.print(t("list_more", args.lang or "en"))
     return status
 
 

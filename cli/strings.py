@@ -304,6 +304,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "list_variants": {"en": "variants", "fr": "variantes", "es": "variantes"},
     "list_languages": {"en": "languages", "fr": "langues", "es": "idiomas"},
     "list_about": {"en": "about", "fr": "en bref", "es": "en breve"},
+    "list_more": {"en": "Variants and languages: rulekit list --long. A game's rules: "
+                        "rulekit rules NAME.",
+                  "fr": "Variantes et langues : rulekit list --long. Règles d'un jeu : "
+                        "rulekit rules NOM.",
+                  "es": "Variantes e idiomas: rulekit list --long. Reglas: "
+                        "rulekit rules NOMBRE."},
     "list_broken": {"en": "cannot be loaded: {why}", "fr": "ne peut pas être chargé : {why}",
                     "es": "no se puede cargar: {why}"},
     "yes": {"en": "yes", "fr": "oui", "es": "sí"},

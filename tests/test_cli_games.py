@@ -16,13 +16,26 @@ def test_every_bundled_ruleset_is_installed_by_name() -> None:
     assert sorted(bundled()) == sorted(p.stem for p in RULESETS.glob("*.yaml"))
 
 
-def test_list_names_each_game_with_its_players_variants_and_languages() -> None:
-    run = cli("list")
+def test_list_long_names_each_game_with_its_players_variants_and_languages() -> None:
+    run = cli("list", "--long")
     assert run.code == 0
     for stem in bundled():
         assert stem in run.out
     row = next(line for line in run.out.splitlines() if line.startswith("shamus"))
     assert "Shamus" in row and "2" in row and "advanced" in row and "en, fr" in row
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_list_fits_a_small_terminal_one_line_per_game(lang: str) -> None:
+    run = cli("list", "--lang", lang)  # not a terminal: rich draws 80 columns
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+    for stem in bundled():
+        [row] = [line for line in lines if line.split()[:1] == [stem]]
+    shamus = next(line for line in lines if line.startswith("shamus "))
+    assert " 2 " in shamus and "Shamus" in shamus and shamus.endswith("…")  # cut, not wrapped
+    assert "rulekit list --long" in lines[-1]
 
 
 def test_play_by_name_works_from_any_directory(tmp_path: Path,
