@@ -184,6 +184,10 @@ def default_players(lo: int, hi: int, default: int | None) -> int:
     return 4 if lo <= 4 <= hi else lo
 
 
+# zone_open_codes: a zone every seat sees whole, one no seat does; a team's is OPEN_TEAM - team
+OPEN_ALL, OPEN_NONE, OPEN_TEAM = -1, -2, -3
+
+
 class Rules:
     """A compiled ruleset; rulekit.Game adds the making of states."""
 
@@ -253,6 +257,9 @@ class Rules:
         self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
         self.has_show = False  # the rules use 'show': observations list what each seat knows
         self._instances: dict[int, list[tuple[ZoneInfo, int | None]]] = {}  # zone_of_instance
+        self.open_codes: dict[int, list[int]] = {}  # zone_open_codes, per player count
+        self._face_order: list[int] | None = None  # face_order, made once asked
+        self._holds_cards: bool | None = None  # holds_cards, worked out once asked
         self.table = TableView()  # what a table screen shows (rulekit.compile.table); not rules
 
     @property
@@ -299,6 +306,41 @@ class Rules:
         if 0 <= zi < len(table):
             return table[zi]
         return self._zone_of(zi, n)
+
+    def face_order(self) -> list[int]:
+        """Each card's rank when cards are sorted by face, then id (one int to sort by)."""
+        if self._face_order is None:
+            n = self.n_cards
+            self._face_order = [f * n + c for c, f in enumerate(self.face_of)]
+        return self._face_order
+
+    def holds_cards(self) -> bool:
+        """Whether a variable of the game may hold a card or a list of cards."""
+        if self._holds_cards is None:
+            self._holds_cards = any(
+                v.type in ("card", "list[card]") for v in (
+                    *self.game_vars, *self.turn_vars, *self.player_vars, *self.team_vars))
+        return self._holds_cards
+
+    def zone_open_codes(self, n: int) -> list[int]:
+        """Who may see every card of each zone instance of a game of n players, as one int a
+        zone (asked for every card a seat looks at): OPEN_ALL, OPEN_NONE, the owning seat
+        (0 or more), or OPEN_TEAM - team for a team's zone open to its members."""
+        codes = self.open_codes.get(n)
+        if codes is None:
+            codes = []
+            for info, owner in (self.zone_of_instance(i, n)
+                                for i in range(self.n_zone_instances(n))):
+                if info.visibility == "public":
+                    codes.append(OPEN_ALL)
+                elif info.visibility != "owner" or owner is None:
+                    codes.append(OPEN_NONE)
+                elif info.owner == "team":
+                    codes.append(OPEN_TEAM - owner)
+                else:
+                    codes.append(owner)
+            self.open_codes[n] = codes
+        return codes
 
     def _zone_of(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
         nt = len(self.table_zones)

@@ -20,17 +20,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..rules.game import OPEN_ALL, OPEN_NONE, OPEN_TEAM
+
 if TYPE_CHECKING:
     from ..rules.game import Rules
     from .fields import StateFields as State  # what these functions read of a state
 
 
+def zone_open(s: State, zi: int, seat: int | None) -> bool:
+    """Whether seat (None: a spectator) may see every card of zone instance zi, face up or
+    down (rulekit.runtime.observe's, here so that the knowledge kept at every move uses it)."""
+    g = s.game
+    codes = g.open_codes.get(s.n)
+    if codes is None:
+        codes = g.zone_open_codes(s.n)
+    if not 0 <= zi < len(codes):  # not a zone of this game: as its declaration says
+        info, owner = g.zone_of_instance(zi, s.n)
+        if info.visibility == "public":
+            return True
+        if info.visibility != "owner" or owner is None or seat is None:
+            return False
+        return (s.team_of[seat] if info.owner == "team" else seat) == owner
+    code = codes[zi]
+    if code >= 0:  # a seat's own zone
+        return code == seat
+    if code == OPEN_ALL:
+        return True
+    if code == OPEN_NONE or seat is None:
+        return False
+    return s.team_of[seat] == OPEN_TEAM - code
+
+
 def learn(s: State, seat: int, card: int) -> None:
     """Seat now knows where card lies (nothing new if it already sees the card)."""
-    from .observe import card_visible  # observe builds on this module's views
-
     zi = s.card_zone[card]
-    if card_visible(s, zi, card, seat):
+    if s.faceup[card] or zone_open(s, zi, seat):
         return
     if s.known is None:
         s.known = [{} for _ in range(s.n)]
@@ -47,13 +71,15 @@ def moved(s: State, cards: Any, before: Any) -> None:
             continue
         for c, (zi, up) in zip(cards, before, strict=True):
             d.pop(c, None)
-            if up or zi not in d.values():  # it saw the card, or knew nothing where it lay
+            # it saw the card leave (face up, or into a place it sees), or knew nothing where
+            # it lay (the cheaper questions first: the scan of what it knows last)
+            if up or not d:
                 continue
-            from .observe import card_visible  # observe builds on this module's views
-
-            if not card_visible(s, s.card_zone[c], c, p):
-                for x in [x for x, z in d.items() if z == zi]:
-                    del d[x]
+            dest = s.card_zone[c]
+            if s.faceup[c] or zone_open(s, dest, p) or zi not in d.values():
+                continue
+            for x in [x for x, z in d.items() if z == zi]:
+                del d[x]
 
 
 # ---- views ------------------------------------------------------------------------------------

@@ -23,11 +23,7 @@ def card_visible(s: StateFields, zi: int, c: int, seat: int | None) -> bool:
     return bool(s.faceup[c]) or zone_open(s, zi, seat)
 
 
-def zone_open(s: StateFields, zi: int, seat: int | None) -> bool:
-    """Whether seat may see every card of zone instance zi, face up or down."""
-    info, owner = s.game.zone_of_instance(zi, s.n)
-    v = info.visibility
-    return v == "public" or (v == "owner" and _owns(s, info.owner, owner, seat))
+zone_open = knowledge.zone_open  # whether seat may see every card of a zone instance
 
 
 def visible_cards(s: StateFields, seat: int | None) -> set[int]:
@@ -302,14 +298,23 @@ def resample(s: State, seat: int, seed: int) -> State:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise UsageError(f"the seed must be a whole number, not {short_repr(seed)}")
     c = s.clone()
+    g = c.game
     known = _cards_shown_by_name(c, seat)  # the observation names these: they must stay put
-    slots: list[tuple[int, int]] = []
+    # the hidden places, zone by zone: a zone whose every card is one (a deck, another's hand:
+    # the usual) as None, else its places' indices
     up = c.faceup
-    for zi, zone in enumerate(c.zones):
+    zones = c.zones
+    spans: list[tuple[int, list[int] | None]] = []
+    old: list[int] = []
+    for zi, zone in enumerate(zones):
         if zone and not zone_open(c, zi, seat):
-            slots.extend([(zi, i) for i, card in enumerate(zone)
-                          if not up[card] and card not in known])
-    old = [c.zones[zi][i] for zi, i in slots]
+            if (not known or known.isdisjoint(zone)) and not any(map(up.__getitem__, zone)):
+                spans.append((zi, None))
+                old += zone
+            else:
+                places = [i for i, card in enumerate(zone) if not up[card] and card not in known]
+                spans.append((zi, places))
+                old += [zone[i] for i in places]
     # Mersenne Twister, seeded from seed alone: its draws cost a C call, where the state's own
     # generator (64-bit arithmetic on Python ints) cost 4x more, and a search resamples every
     # iteration. int(random() * n) is uniform enough for n far below 2**53.
@@ -319,26 +324,57 @@ def resample(s: State, seat: int, seed: int) -> State:
         return int(draw() * n)
 
     # the cards seat was shown stay in the zone it knows, at places drawn like the others'
-    new: list[int | None] = knowledge.place_known(c, seat, slots, below)
+    new: list[int | None] | None = None
+    if c.known is not None and c.known[seat]:
+        slots = [(zi, i) for zi, places in spans
+                 for i in (range(len(zones[zi])) if places is None else places)]
+        new = knowledge.place_known(c, seat, slots, below)
     # shuffle the rest from a canonical order, so the copy depends only on what seat knows: two
     # states seat cannot tell apart resample to the same copy (bots then choose the same in both)
     # (by face first: two states a seat cannot tell apart may hold twin cards under other ids)
-    placed = {x for x in new if x is not None}
-    face = c.game.face_of
+    placed = {x for x in new if x is not None} if new is not None else None
     rest = sorted((x for x in old if x not in placed) if placed else old,
-                  key=lambda x: (face[x], x))
+                  key=g.face_order().__getitem__)
     for i in range(len(rest) - 1, 0, -1):
         j = int(draw() * (i + 1))
         rest[i], rest[j] = rest[j], rest[i]
-    it = iter(rest)
-    dealt = [next(it) if x is None else x for x in new] if placed else rest
-    mapping = list(range(c.game.n_cards))
+    if placed and new is not None:
+        it = iter(rest)
+        dealt = [next(it) if x is None else x for x in new]
+    else:
+        dealt = rest
     if c.meld_of is not None and any(map(c.meld_of.__getitem__, old)):
         c._meld_cache.clear()  # cards of a meld change places: what was kept of melds is stale
-    zones, card_zone = c.zones, c.card_zone
-    for (zi, i), a, b in zip(slots, old, dealt, strict=True):
-        zones[zi][i] = b
-        card_zone[b] = zi
+    card_zone = c.card_zone
+    k = 0
+    for zi, at in spans:
+        zone = zones[zi]
+        if at is None:
+            m = len(zone)
+            zone[:] = dealt[k:k + m]
+            for b in zone:
+                card_zone[b] = zi
+        else:
+            m = len(at)
+            for i, b in zip(at, dealt[k:k + m], strict=True):
+                zone[i] = b
+                card_zone[b] = zi
+        k += m
+    if g.holds_cards() or c.stack:
+        _follow(c, old, dealt)
+    knowledge.keep_only(c, seat)  # what others were shown may be hidden from seat
+    c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
+    c._legal = None
+    c.memo_since = None  # worked out from the cards before they were dealt again
+    recompute(c)
+    return c
+
+
+def _follow(c: State, old: list[int], dealt: list[int]) -> None:
+    """Card references held by variables and half-built actions follow the cards they named
+    (old[k] was dealt dealt[k]'s place)."""
+    mapping = list(range(c.game.n_cards))
+    for a, b in zip(old, dealt, strict=True):
         mapping[a] = b  # whatever pointed at a's place now points at b
     g = c.game
 
@@ -363,11 +399,6 @@ def resample(s: State, seat: int, seed: int) -> State:
                 if p.name in f.env:  # chosen cards, or a choice among cards, follow the places
                     f.env[p.name] = remap("list[card]" if p.kind == "cards" else p.value_type,
                                           f.env[p.name])
-    knowledge.keep_only(c, seat)  # what others were shown may be hidden from seat
-    c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
-    c._legal = None
-    recompute(c)
-    return c
 
 
 def recompute(s: State) -> None:

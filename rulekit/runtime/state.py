@@ -12,6 +12,7 @@ from ..errors import (
     InvariantError,
     RulekitError,
     RuleRuntimeError,
+    UsageError,
 )
 from ..lang.budget import game_work_spent
 from ..lang.turnorder import NO_HOOK
@@ -147,7 +148,11 @@ class State(SerialiseMixin):
         # derived data, shared until changed: a change replaces an entry, never edits one
         # (a wild's answers only gain entries true of both states while the meld is the same)
         c._meld_cache = self._meld_cache.copy()
-        c.memo = c.memo_since = None  # a clone may be resampled: it works them out afresh
+        # what the last listing worked out still holds in the copy (a resample drops it): the
+        # copy's next steps charge the same work as the original's would
+        c.memo = None
+        kept = self.memo_since
+        c.memo_since = None if kept is None else kept.copy()
         c.team_of = self.team_of  # fixed for the whole game
         c.teamvars = [v[:] for v in self.teamvars]
         c._legal = self._legal
@@ -181,6 +186,14 @@ class State(SerialiseMixin):
                 self.turn_hook, self.reversed_order, self.skips,
                 None if not self.known or not any(self.known) else  # nothing known: as None
                 tuple(tuple(sorted(d.items())) for d in self.known))
+
+    def become(self, other: State) -> None:
+        """Take over other's contents (a clone of this state moved on, which must not be used
+        afterwards): a search that tried options on clones keeps the one it chose, without
+        playing it again."""
+        if other.game is not self.game or other.n != self.n:
+            raise UsageError("become() takes a clone of the same game")
+        self._restore(other)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
