@@ -12,7 +12,8 @@ impossible one is a bluff any table that counts cards can call. For each entry o
 reports placements, impossible claims, bluffs (claims that were not true: S4, every card of
 the claimed colour and the values summing to the total), the calls of SHAM it made and how
 many were right, and the games it won (every winner counts; game k seats the lineup rotated by
-k and is dealt from seed S + k).
+k and is dealt from seed S + k). `--show` prints each impossible claim with what its placer
+held, to see which situations make them.
 The entry `call` is a seat that calls SHAM whenever it may and otherwise plays at random: a
 person who calls everything. Benchmarks may name games: this one reads SHAM's actions and
 variables by name. Not a test: the figures are samples.
@@ -94,8 +95,28 @@ def claim_of(s: rulekit.State, action: rulekit.Action) -> tuple[list[int], str, 
     return list(top.env["chosen"]), top.env["colour"], action.value
 
 
-def play(game: rulekit.Game, lineup: list[str], seed: int, k: int, tallies: list[Tally]) -> None:
-    """Play game k of the run and add its figures to the tallies."""
+def situation(s: rulekit.State, p: int, placed: list[int], colour: str, total: int) -> str:
+    """One line on an impossible claim: the cards placed, the claim, the standing claim, the
+    players in the round and what the placer kept in hand."""
+    g = s.game
+    gv = {v.name: v.index for v in g.game_vars}
+    hand = s.zones[g.zone_instance("hand", p, s.n)]
+    standing = s.gvars[gv["claim_total"]]
+    in_round = sum(1 for q in range(s.n) if s.pvars[pv_index(g, "in_round")][q])
+    return (f"seat {p}: placed [{', '.join(g.labels[c] for c in placed)}] claiming {colour} "
+            f"{total}; standing claim {standing or 'none (leading)'}; {in_round} in the round; "
+            f"kept [{', '.join(g.labels[c] for c in hand if c not in placed)}]")
+
+
+def pv_index(game: rulekit.Game, name: str) -> int:
+    """The index of a player variable."""
+    return next(v.index for v in game.player_vars if v.name == name)
+
+
+def play(game: rulekit.Game, lineup: list[str], seed: int, k: int, tallies: list[Tally],
+         show: bool = False) -> None:
+    """Play game k of the run and add its figures to the tallies (show: print each impossible
+    claim's situation)."""
     n = len(lineup)
     entry_at = [(p - k) % n for p in range(n)]  # seat -> lineup entry
     s = game.new_state(n, seed + k)
@@ -112,7 +133,11 @@ def play(game: rulekit.Game, lineup: list[str], seed: int, k: int, tallies: list
             placed, colour, total = claim
             pool = sorted(set(range(game.n_cards)) - (visible_cards(s, p) - set(placed)))
             tally.placements += 1
-            tally.impossible += not possible(pool, game, len(placed), colour, total)
+            if not possible(pool, game, len(placed), colour, total):
+                tally.impossible += 1
+                if show:
+                    print(f"game {k}, decision {s.decisions}, {lineup[entry_at[p]]} "
+                          + situation(s, p, placed, colour, total))
             tally.bluffs += not honest(game, placed, colour, total)
         if a.text in CALLS:
             tally.calls += 1
@@ -140,12 +165,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=12)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--ruleset", default=str(ROOT / "rulesets" / "sham.yaml"))
+    ap.add_argument("--show", action="store_true", help="print each impossible claim")
     a = ap.parse_args(argv)
     game = rulekit.load(a.ruleset)
     lineup = [x.strip() for x in a.lineup.split(",")]
     tallies = [Tally() for _ in lineup]
     for k in range(a.games):
-        play(game, lineup, a.seed, k, tallies)
+        play(game, lineup, a.seed, k, tallies, a.show)
     print(f"{game.name}, {len(lineup)} players, {a.games} games (seeds from {a.seed}), "
           f"lineup {','.join(lineup)}")
     print("| entry | seat kind | placements | impossible claims | bluffs | calls (right) "
