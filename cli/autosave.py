@@ -41,8 +41,10 @@ class Autosave:
     never replaces another game's save; otherwise it is the file named or resumed."""
 
     def __init__(self, origin: Origin, variant: str | None, kinds: list[str], seed: int,
-                 lang: str, match: MatchInfo | None, path: Path, fresh: bool):
+                 lang: str, match: MatchInfo | None, path: Path, fresh: bool,
+                 names: list[str] | None = None):
         self.head = (origin, variant, list(kinds), seed, lang)
+        self.names = list(names) if names is not None else None  # per seat, as shown
         self.match = match
         self.path = path
         self.fresh = fresh
@@ -70,7 +72,7 @@ class Autosave:
             return False
         origin, variant, kinds, seed, lang = self.head
         save = SaveGame(origin, variant, kinds, seed, lang,
-                        [text for _, text in self.history], self.over, self.match)
+                        [text for _, text in self.history], self.over, self.match, self.names)
         try:
             if self.fresh:
                 self.path = create_new(self.path)

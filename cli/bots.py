@@ -21,6 +21,7 @@ SHOW_AFTER = 0.5  # seconds a bot may think before the terminal says so
 # save) would leave the player waiting for hours (the library's own bounds may be tighter)
 TABLE_MAX_ITERATIONS = min(1_000_000, MAX_ITERATIONS)
 TABLE_MAX_SECONDS = min(60.0, MAX_SECONDS)
+LEVELS = ("greedy", "easy", "medium", "hard")  # the kinds with a word in each language
 
 __all__ = ["Thinking", "bot_rng", "choose", "kind_text", "make_bot", "parse_seat"]
 
@@ -40,10 +41,13 @@ def parse_seat(text: str) -> BotSpec:
 
 
 def kind_text(kind: str, lang: str) -> str:
-    """A seat kind as the seat list shows it ('human', 'random bot', 'bot medium', ...)."""
+    """A seat kind as the seat list shows it ('human', 'random bot', 'bot medium', ...), a
+    level's word in lang ('robot moyen'), a budget as typed ('bot medium:200')."""
     if kind in ("human", "random"):
         return t(kind, lang)
-    return t("bot_kind", lang, name=kind)
+    level, colon, budget = kind.partition(":")
+    word = t("level_" + level, lang) if level in LEVELS else level
+    return t("bot_kind", lang, name=word + colon + budget)
 
 
 class Thinking:

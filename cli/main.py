@@ -19,6 +19,7 @@ from .bots import parse_seat
 from .games import UnknownGame, list_games, looks_like_path, resolve
 from .look import make_console, say
 from .match import play_match, resume_match
+from .names import names_given
 from .play import HUMAN, MEDIUM, Saving, play, resume
 from .play_help import PLAY_EPILOG
 from .savegame import (
@@ -104,6 +105,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_play.add_argument("--transcript-ok", action="store_true",
                         help="allow several human seats when the output is not a terminal "
                              "(the transcript then keeps every player's private view)")
+    p_play.add_argument("--names", metavar="A,B,...",
+                        help="the players' names, comma separated: one per seat, or one per "
+                             "human seat (default: the ruleset's 'Player N' for people, "
+                             "'Bot N' for bots, N counted from 1)")
 
     p_resume = sub.add_parser(
         "resume", help="go on with a saved game where it stopped",
@@ -297,6 +302,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = _lang(game, args.lang)
     if kinds is None:
         kinds = [HUMAN] + [MEDIUM] * (players - 1)
+    names = names_given(game, kinds, lang, args.names)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     console = make_console()
     _check_transcript(kinds, console, args.transcript_ok)
@@ -308,8 +314,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         with stopping_on_signals():
             if args.games > 1:
                 return play_match(game, players, kinds, seed, args.games, lang, console,
-                                  sys.stdin, saving)
-            return play(game, players, kinds, seed, lang, console, sys.stdin, saving)
+                                  sys.stdin, saving, names)
+            return play(game, players, kinds, seed, lang, console, sys.stdin, saving, names)
     except rulekit.RuleRuntimeError as e:  # while dealing: no decision made, nothing to save
         say(f"rulekit: the ruleset failed during play (seed {seed}): {e}", file=sys.stderr)
         return EXIT_USAGE

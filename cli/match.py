@@ -15,6 +15,7 @@ from rich.console import Console
 
 import rulekit
 
+from .names import seat_names
 from .play import HUMAN, Match, Saving, Seating
 from .savegame import MatchInfo, SaveGame, default_path, rebuild
 from .screen import Played, summarise
@@ -22,16 +23,12 @@ from .strings import t
 from .terminal import Stop
 
 
-def participants(kinds: list[str], lang: str) -> list[str]:
-    """Names for the people and bots of a match, which stay theirs as the seats rotate."""
-    humans = [p for p, k in enumerate(kinds) if k == HUMAN]
-    bots = [p for p, k in enumerate(kinds) if k != HUMAN]
-    names = [""] * len(kinds)
-    for i, p in enumerate(humans, 1):
-        names[p] = t("you", lang) if len(humans) == 1 else t("human_n", lang, n=i)
-    for i, p in enumerate(bots, 1):
-        names[p] = t("bot_n", lang, n=i)
-    return names
+def participants(names: list[str], kinds: list[str], lang: str) -> list[str]:
+    """The people and bots of a match as its summary calls them: their names, which stay
+    theirs as the seats rotate, "(you)" after a lone person's."""
+    alone = sum(k == HUMAN for k in kinds) == 1
+    return [t("view_of", lang, name=name, you=t("you", lang)) if alone and k == HUMAN else name
+            for name, k in zip(names, kinds, strict=True)]
 
 
 def numbered(path: Path, k: int) -> Path:
@@ -49,13 +46,15 @@ def match_base(path: Path, number: int) -> Path:
 
 def play_match(game: rulekit.Game, players: int, kinds: list[str], seed: int, games: int,
                lang: str, console: Console, stdin: TextIO | None = None,
-               saving: Saving | None = None) -> int:
+               saving: Saving | None = None, names: list[str] | None = None) -> int:
     """Play `games` games in a row, the seats rotating by one after each; return the status.
 
     Game k (from 1) is dealt from seed + k - 1, and whoever sat at seat i sits at seat i + 1
-    (mod the number of players) in the next game. A summary per person or bot ends the match."""
+    (mod the number of players) in the next game, keeping their name (names: per seat of the
+    first game). A summary per person or bot ends the match."""
     plan = MatchInfo(games, 1, seed, list(kinds), [])
-    return _run(game, plan, lang, console, stdin or sys.stdin, saving, 1, [], None)
+    return _run(game, plan, lang, console, stdin or sys.stdin, saving, 1, [], None,
+                names or seat_names(game, kinds, lang))
 
 
 def resume_match(game: rulekit.Game, save: SaveGame, where: str | Path, console: Console,
@@ -66,6 +65,10 @@ def resume_match(game: rulekit.Game, save: SaveGame, where: str | Path, console:
     it stopped, or, when it was over, the next game begins."""
     info = save.match
     assert info is not None
+    names = seat_names(game, info.kinds, save.lang)  # a save made before names were saved
+    if save.names is not None:  # per seat of this game: back to the seats of the first
+        for s, p in enumerate(info.seats_of(info.number)):
+            names[p] = save.names[s]
     played = [_replayed(game, save, info, k, actions, where)
               for k, actions in enumerate(info.finished, 1)]
     if save.over:
@@ -73,9 +76,9 @@ def resume_match(game: rulekit.Game, save: SaveGame, where: str | Path, console:
         plan = MatchInfo(info.games, info.number + 1, info.first_seed, info.kinds,
                          [*info.finished, list(save.actions)])
         return _run(game, plan, save.lang, console, stdin or sys.stdin, saving, info.number,
-                    played, None)
+                    played, None, names)
     return _run(game, info, save.lang, console, stdin or sys.stdin, saving, info.number, played,
-                (save, where))
+                (save, where), names)
 
 
 def _replayed(game: rulekit.Game, save: SaveGame, info: MatchInfo, k: int, actions: list[str],
@@ -91,11 +94,12 @@ def _replayed(game: rulekit.Game, save: SaveGame, info: MatchInfo, k: int, actio
 
 def _run(game: rulekit.Game, plan: MatchInfo, lang: str, console: Console, stdin: TextIO,
          saving: Saving | None, file_number: int, played: list[Played],
-         resumed: tuple[SaveGame, str | Path] | None) -> int:
+         resumed: tuple[SaveGame, str | Path] | None, names: list[str]) -> int:
     """Play games plan.number..plan.games (the first one resumed, if given), then summarise.
 
-    saving.path is the file of game file_number; the other games' files are named after it."""
-    who = participants(plan.kinds, lang)
+    saving.path is the file of game file_number; the other games' files are named after it.
+    names: per seat of the first game, the name of who sits there (they follow them)."""
+    who = participants(names, plan.kinds, lang)
     finished = [list(a) for a in plan.finished]
     players = len(plan.kinds)
     code = 0
@@ -103,10 +107,11 @@ def _run(game: rulekit.Game, plan: MatchInfo, lang: str, console: Console, stdin
         seed = plan.first_seed + k - 1
         seats = plan.seats_of(k)
         seat_kinds = [plan.kinds[p] for p in seats]
-        seating = Seating(k, plan.games, [who[p] for p in seats], ",".join(seat_kinds))
+        seating = Seating(k, plan.games, ",".join(seat_kinds))
         info = MatchInfo(plan.games, k, plan.first_seed, plan.kinds, [list(a) for a in finished])
         match = Match(game, players, seat_kinds, seed, lang, console, stdin, seating,
-                      _game_saving(saving, file_number, k, seed, info))
+                      _game_saving(saving, file_number, k, seed, info),
+                      [names[p] for p in seats])
         if resumed is not None and k == plan.number:
             match.resume(*resumed)
         code = match.run()

@@ -21,7 +21,7 @@ import rulekit
 from rulekit.actions import Action
 from rulekit.bots import RandomBot
 from rulekit.errors import RulekitError
-from rulekit.runtime.observe import seat_name, summary_counts
+from rulekit.runtime.observe import summary_counts
 from rulekit.runtime.pending import TURN
 from rulekit.runtime.state import State
 
@@ -29,6 +29,7 @@ from .answers import Question, in_seen_order, meld_line, melds_seen, seen_order
 from .autosave import Autosave, said
 from .bots import Thinking, kind_text, make_bot
 from .look import Painter, say
+from .names import seat_names
 from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild
 from .screen import Screen
 from .strings import description, t, variant_text
@@ -46,7 +47,6 @@ class Seating:
 
     number: int  # 1-based
     total: int
-    who: list[str]  # per seat: the name of the person or bot sitting there
     spec: str  # the --seats value that replays this game alone
 
 
@@ -66,7 +66,7 @@ class Match(HumanTurns):
 
     def __init__(self, game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
                  console: Console, stdin: TextIO, seating: Seating | None = None,
-                 saving: Saving | None = None):
+                 saving: Saving | None = None, names: list[str] | None = None):
         self.game = game
         self.seating = seating
         self.saving = saving
@@ -78,7 +78,8 @@ class Match(HumanTurns):
         self.console = console
         self.term = Terminal(console, stdin)
         self.paint = Painter(game, lang)
-        self.names = [seat_name(game, p, lang) for p in range(players)]
+        # per seat, who sits there as the screens call them (names.py: counted from 1)
+        self.names = list(names) if names else seat_names(game, kinds, lang)
         self.screen = Screen(game, lang, console, self.paint, self.names)
         self.bots = {p: make_bot(k, game, p, seed) for p, k in enumerate(kinds) if k != HUMAN}
         self.thinking = Thinking(console, lang)
@@ -136,15 +137,11 @@ class Match(HumanTurns):
             out.print(t("variant", lang, name=variant, description=f" — {about}" if about else ""))
         if seating is None:
             out.print(t("seed", lang, seed=self.seed))
-            out.print(t("seats", lang, seats=", ".join(
-                f"{self.names[p]}{t('colon', lang)}{kind_text(k, lang)}"
-                for p, k in enumerate(self.kinds))))
         else:
             out.print(t("match_seed", lang, seed=self.seed, seats=seating.spec))
-            out.print(t("seats", lang, seats=", ".join(
-                t("seat_holder", lang, seat=self.names[p], who=seating.who[p],
-                  kind=kind_text(k, lang))
-                for p, k in enumerate(self.kinds))))
+        out.print(t("seats", lang, seats=", ".join(
+            f"{self.names[p]}{t('colon', lang)}{kind_text(k, lang)}"
+            for p, k in enumerate(self.kinds))))
         if self.resumed:
             out.print(t("resumed", lang, n=self.resumed))
         try:
@@ -213,7 +210,7 @@ class Match(HumanTurns):
         resumed = self.resumed_from is not None and _same_file(self.resumed_from, saving.path)
         self.autosave = Autosave(saving.origin, saving.variant, self.kinds, self.seed,
                                  self.lang, saving.match, saving.path,
-                                 fresh=not saving.named and not resumed)
+                                 fresh=not saving.named and not resumed, names=self.names)
         self._checkpoint(now=True)
 
     def _checkpoint(self, now: bool) -> None:
@@ -443,16 +440,17 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def play(game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
-         console: Console, stdin: TextIO | None = None, saving: Saving | None = None) -> int:
-    """Play one game; return the exit status."""
+         console: Console, stdin: TextIO | None = None, saving: Saving | None = None,
+         names: list[str] | None = None) -> int:
+    """Play one game (names: per seat, else the defaults); return the exit status."""
     return Match(game, players, kinds, seed, lang, console, stdin or sys.stdin,
-                 saving=saving).run()
+                 saving=saving, names=names).run()
 
 
 def resume(game: rulekit.Game, save: SaveGame, where: str | Path, console: Console,
            stdin: TextIO | None = None, saving: Saving | None = None) -> int:
     """Go on with a saved game where it stopped; return the exit status."""
     match = Match(game, len(save.seats), save.seats, save.seed, save.lang, console,
-                  stdin or sys.stdin, saving=saving)
+                  stdin or sys.stdin, saving=saving, names=save.names)
     match.resume(save, where)
     return match.run()

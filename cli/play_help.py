@@ -54,7 +54,14 @@ matches:
   --games N plays N games in a row. Game k (from 1) is dealt from seed S+k-1, S being --seed,
   and after each game everyone moves one seat on: whoever sat at seat i sits at seat i+1 (the
   last seat's player moves to seat 0), so roles tied to seats change hands. A summary then
-  lists each game's end, scores and winners per person or bot (you, bot 1, bot 2, ...).
+  lists each game's end, scores and winners per person or bot, by name: a name follows
+  its person or bot from seat to seat (--names names them as they sit in the first game).
+
+names:
+  seats are shown numbered from 1: the ruleset's seat name (Player 1) for a person, Bot 2,
+  Bot 3... for the bots, in the game's language. --names Ann,Bob gives one name per seat, or
+  one per human seat (the bots keep theirs); a name is plain text of at most 20 characters,
+  and two seats never share one. The save keeps the names for resume and replay.
 
 variants:
   --variant NAME plays one of the variants the ruleset declares (rulekit validate lists them).

@@ -12,9 +12,9 @@ from rich.console import Console
 from rich.text import Text
 
 import rulekit
-from rulekit.runtime.observe import seat_name
 
 from .look import Painter
+from .names import seat_names
 from .savegame import SaveGame, load_game, read_save, rebuild
 from .strings import t
 from .terminal import Stop, Terminal
@@ -54,7 +54,8 @@ class Replay:
         self.term = Terminal(console, stdin)
         self.lang = save.lang
         self.paint = Painter(game, save.lang)
-        self.names = [seat_name(game, p, save.lang) for p in range(len(save.seats))]
+        # the names the game was played with (an older save: the defaults), counted from 1
+        self.names = save.names or seat_names(game, save.seats, save.lang)
 
     def _events(self, s: rulekit.State, start: int) -> list[tuple[str, dict[str, Any]]]:
         """The log from start as the viewer reads it (every seat's view: each event unhidden)."""

@@ -31,6 +31,7 @@ from rulekit.runtime.statecheck import MAX_SEED
 
 from .bots import parse_seat
 from .games import SUFFIXES, bundled
+from .names import check_name, unique
 
 FORMAT = "rulekit-save"
 VERSION = 1
@@ -43,7 +44,9 @@ MAX_UNIQUE = 1000  # names tried for a new save file before giving up
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,199}$")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 FIELDS = {"format", "version", "ruleset", "variant", "seats", "seed", "lang", "actions", "over"}
-OPTIONAL = {"match"}  # present in the saves of a game played as part of a --games N match
+# match: in the saves of a game played as part of a --games N match; names: the seats' names
+# as the screens showed them (older saves have none: the default names are used)
+OPTIONAL = {"match", "names"}
 MAX_GAMES = 10_000
 
 
@@ -98,6 +101,7 @@ class SaveGame:
     actions: list[str] = field(default_factory=list)
     over: bool = False
     match: MatchInfo | None = None
+    names: list[str] | None = None  # per seat, as shown (None: the default names)
 
     def to_json(self) -> dict[str, Any]:
         """The save as JSON-ready data."""
@@ -110,6 +114,8 @@ class SaveGame:
         }
         if self.match is not None:
             data["match"] = self.match.to_json()
+        if self.names is not None:
+            data["names"] = list(self.names)
         return data
 
 
@@ -269,7 +275,23 @@ def read_save(path: str | Path) -> SaveGame:
     if not isinstance(over, bool):
         raise _bad(p, "damaged save: over must be true or false")
     match = _match(p, data["match"], kinds, seed) if "match" in data else None
-    return SaveGame(origin, variant, kinds, seed, lang, list(actions), over, match)
+    names = _names(p, data["names"], len(kinds)) if "names" in data else None
+    return SaveGame(origin, variant, kinds, seed, lang, list(actions), over, match, names)
+
+
+def _names(p: Path, names: Any, seats: int) -> list[str]:
+    """The seats' names in a save: checked as --names checks them (a forged name could
+    otherwise reach the terminal), one per seat, each its own."""
+    if not (isinstance(names, list) and len(names) == seats
+            and all(isinstance(n, str) for n in names)):
+        raise _bad(p, f"damaged save: names must list {seats} names, one per seat")
+    try:
+        for i, name in enumerate(names, 1):
+            check_name(name, f"name {i}")
+        unique(names, "names")
+    except UsageError as e:
+        raise _bad(p, f"damaged save: {e}") from None
+    return list(names)
 
 
 class _TooLong(ValueError):

@@ -186,10 +186,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Graine {seed} (rejouez cette partie seule avec --seed {seed} --seats {seats}).",
         "es": "Semilla {seed} (repite solo esta partida con --seed {seed} --seats {seats}).",
     },
-    "seat_holder": {"en": "{seat}: {who} ({kind})", "fr": "{seat} : {who} ({kind})",
-                    "es": "{seat}: {who} ({kind})"},
-    "human_n": {"en": "human {n}", "fr": "humain {n}", "es": "humano {n}"},
-    "bot_n": {"en": "bot {n}", "fr": "robot {n}", "es": "bot {n}"},
     "next_game": {
         "en": "Press Enter to start game {k} of {n}.",
         "fr": "Appuyez sur Entrée pour commencer la partie {k} sur {n}.",
@@ -315,6 +311,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "yes": {"en": "yes", "fr": "oui", "es": "sí"},
     "no": {"en": "no", "fr": "non", "es": "no"},
     "bot_kind": {"en": "bot {name}", "fr": "robot {name}", "es": "bot {name}"},
+    "level_greedy": {"en": "greedy", "fr": "glouton", "es": "codicioso"},
+    "level_easy": {"en": "easy", "fr": "facile", "es": "fácil"},
+    "level_medium": {"en": "medium", "fr": "moyen", "es": "medio"},
+    "level_hard": {"en": "hard", "fr": "difficile", "es": "difícil"},
     "thinking": {"en": "{name} is thinking...", "fr": "{name} réfléchit...",
                  "es": "{name} está pensando..."},
 }

@@ -110,8 +110,8 @@ def test_an_all_bot_game_is_narrated_to_the_end_with_scores_and_winners():
     assert "A game of SHAM begins with 4 players." in r.out
     assert "Seed 7" in r.out
     assert "Final scores" in r.out
-    rows = re.findall(r"^(Player \d)\s+(\d+)\s*(★?)\s*$", r.out, flags=re.M)
-    assert [name for name, _, _ in rows] == [f"Player {p}" for p in range(4)]
+    rows = re.findall(r"^(Bot \d)\s+(\d+)\s*(★?)\s*$", r.out, flags=re.M)
+    assert [name for name, _, _ in rows] == [f"Bot {p}" for p in range(1, 5)]  # seats from 1
     scores = [int(s) for _, s, _ in rows]
     starred = [name for name, _, star in rows if star]
     best = max(scores)
@@ -124,7 +124,7 @@ def test_a_spectator_never_sees_the_random_card_taken():
     r = cli("play", SHAM, "--seats", "random,random,random", "--seed", "3")
     assert r.code == 0
     # the taker and the victim see which card moved; the narration shows only that one did
-    assert re.search(r"takes a random card from Player \d\.", r.out)
+    assert re.search(r"takes a random card from Bot \d\.", r.out)
     assert not re.search(r"takes .+ at random from", r.out)
 
 
@@ -170,7 +170,7 @@ def test_a_scripted_human_places_cards_claims_and_quits():
     # the leader has one legal move, so it is played for them with a note among the news
     assert "  Your turn. What do you do? Only one choice: place cards." in r.out
     assert "place cards: purple 1, red 3 · red" in r.out
-    assert "  Player 0 places 2 cards face down and claims 4 red." in r.out  # in the log
+    assert "  Player 1 places 2 cards face down and claims 4 red." in r.out  # in the log
     assert "Game saved: " in r.out and "abandoned" not in r.out
 
 
@@ -201,14 +201,14 @@ def test_bad_answers_are_explained_and_the_question_is_asked_again():
 def test_a_choice_may_be_typed_as_its_text_its_label_or_its_value():
     r = cli("play", SHAM, "--seats", FOUR, "--seed", "5",
             stdin="pick purple 1\ndone\nColour: Yellow\n3\nquit\n")
-    assert "Player 0 places 1 card face down and claims 3 yellow." in r.out
+    assert "Player 1 places 1 card face down and claims 3 yellow." in r.out
 
 
 def test_several_numbers_pick_several_cards_then_finish_the_choice():
     # the same number twice picks two cards of that face (seed 11: two blue 4 in hand)
     r = cli("play", SHAM, "--seats", FOUR, "--seed", "11", stdin="5 5\nblue\n8\nquit\n")
     assert "place cards: blue 4, blue 4 · blue" in r.out
-    assert "Player 0 places 2 cards face down and claims 8 blue." in r.out
+    assert "Player 1 places 2 cards face down and claims 8 blue." in r.out
 
 
 def test_a_numbered_answer_that_becomes_illegal_half_way_plays_nothing():
@@ -223,7 +223,7 @@ def test_help_log_and_show_answer_without_playing():
     assert "How to answer:" in r.out
     assert "SHAM: The quickfire bluffing game." in r.out  # help is about this game
     assert "pick purple 1" not in r.out  # and never shows the engine's internal forms
-    assert "The game so far, as Player 0 saw it:" in r.out
+    assert "The game so far, as Player 1 saw it:" in r.out
     assert r.out.count("Your Hand (7)") == 2
     assert "places" not in r.out
 
@@ -271,7 +271,7 @@ def test_a_human_game_played_to_its_end_prints_the_scores_and_exits_0():
             stdin="\n".join(answers) + "\n")
     assert r.code == 0, r.out[-2000:]
     assert "Final scores" in r.out
-    names = ", ".join(f"Player {p}" for p in winners)
+    names = ", ".join(f"Player {p + 1}" if p == 0 else f"Bot {p + 1}" for p in winners)
     assert re.search(rf"^Winners?( \(shared\))?: {names}$", r.out, flags=re.M)
 
 
@@ -293,7 +293,7 @@ def test_a_human_seat_never_sees_another_seats_cards(secrets: str, seed: int):
     assert r.code == 0, r.out
     assert _named(r.out, hands[0]) == hands[0]  # the check can see a card name when shown
     assert _named(r.out, hands[1] | hands[2]) == set()
-    assert "P1 lays 1 card(s) face down." in r.out or "P1 lays 2 card(s) face down." in r.out
+    assert "Bot 2 lays 1 card(s) face down." in r.out or "Bot 2 lays 2 card(s) face down." in r.out
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -304,16 +304,17 @@ def test_human_seats_sharing_a_terminal_each_see_only_their_own_cards(secrets: s
     assert r.code == 0, r.out
     # each hand-over starts one seat's private view; the text before the first is public
     parts = re.split(r"^Pass the terminal to (P\d), then press Enter\.$", r.out, flags=re.M)
+    # the seats are named from 1 on screen: P1 is seat 0
     assert _named(parts[0], set().union(*hands)) == set()
     views = list(zip(parts[1::2], parts[2::2], strict=True))
-    assert {name for name, _ in views} == {"P0", "P1", "P2"}
+    assert {name for name, _ in views} == {"P1", "P2", "P3"}
     for name, view in views:
-        seat = int(name[1:])
+        seat = int(name[1:]) - 1
         others = set().union(*(h for p, h in enumerate(hands) if p != seat))
         assert _named(view, others) == set(), name
         assert f"{name} (you)" in view
     for seat in range(3):
-        seen = "".join(view for name, view in views if name == f"P{seat}")
+        seen = "".join(view for name, view in views if name == f"P{seat + 1}")
         assert _named(seen, hands[seat]) == hands[seat]
 
 

@@ -45,14 +45,14 @@ def test_a_typed_number_is_the_option_with_that_number_even_when_a_card_has_that
     assert r.code == 0, r.err
     options = _options(r.out, "Choose the card to discard")
     assert "4" in options.values() and options[4] != "4"  # a card named 4, not option 4
-    assert f"Player 0 discards {options[4]}." in r.out
-    assert "Player 0 discards 4." not in r.out
+    assert f"Player 1 discards {options[4]}." in r.out
+    assert "Player 1 discards 4." not in r.out
 
 
 def test_a_card_whose_name_is_a_number_is_named_in_quotes():
     r = cli("play", str(CHAMI), "--players", "3", "--seed", "4", "--seats", ",".join(SEATS3),
             stdin='discard a card\n"4"\nquit\n')
-    assert "Player 0 discards 4." in r.out
+    assert "Player 1 discards 4." in r.out
 
 
 def test_a_number_that_is_no_option_but_names_a_card_says_how_to_name_it():
@@ -60,7 +60,7 @@ def test_a_number_that_is_no_option_but_names_a_card_says_how_to_name_it():
             stdin="discard a card\n14\nquit\n")
     assert ('14 is not one of the numbers shown (1-13). A number means the option with that '
             'number; to name the card or value 14, type it in quotes: "14".') in r.out
-    assert "Player 0 discards" not in r.out
+    assert "Player 1 discards" not in r.out
 
 
 def test_help_says_how_to_name_a_card_called_by_a_number_and_how_to_go_back():
@@ -140,7 +140,7 @@ def test_a_meld_to_extend_carries_the_tables_number_and_shows_its_cards(
              for m in re.finditer(r"(?:^\s*|\s{2,})(\d+)\. (.+?)(?=\s{2,}\d+\. |\s*$)", line)}
     assert options[target] == table[str(target)]  # same number, same kind and cards
     assert f"extend a meld: {target}. {options[target]}" in r.out  # the choice made, restated
-    added = re.search(r"^  Player 0 adds (.*) to a meld: (.*)\.$", r.out, flags=re.M)
+    added = re.search(r"^  Player 1 adds (.*) to a meld: (.*)\.$", r.out, flags=re.M)
     assert added is not None
     before = options[target].split(": ", 1)[1].split(", ")
     assert set(before) < set(added.group(2).split(", "))

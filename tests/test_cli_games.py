@@ -76,7 +76,7 @@ def test_a_human_sees_each_teams_members_and_variables() -> None:
               "--seed", "1", stdin="1\n")
     screen = run.out.split("Your Hand")[0]
     assert "Team" in screen and "Members" in screen and "Bags" in screen
-    assert any(line.startswith("North-South") and "Player 0, Player 2" in line
+    assert any(line.startswith("North-South") and "Player 1, Bot 3" in line
                for line in screen.splitlines())
-    assert any(line.startswith("East-West") and "Player 1, Player 3" in line
+    assert any(line.startswith("East-West") and "Bot 2, Bot 4" in line
                for line in screen.splitlines())

@@ -26,14 +26,14 @@ def test_a_forced_draw_leaves_the_news_on_the_screen_above_the_question():
     assert lines[answer + 1].startswith("─")  # the screen comes first
     news = lines.index("Latest events:", answer)
     said = lines[news + 1:ask]
-    said = said[:said.index("  Player 0 draws 9+4=13.") + 1]
-    assert said == ["  Player 0 discards Dead End.",
-                    "  Dead End! Player 1 misses a turn.",
-                    "  Player 2 draws a card.",
-                    "  Player 2 lays 10, 1+9=10, 4+6=10.",
-                    "  Player 2 discards 13.",
+    said = said[:said.index("  Player 1 draws 9+4=13.") + 1]
+    assert said == ["  Player 1 discards Dead End.",
+                    "  Dead End! Bot 2 misses a turn.",
+                    "  Bot 3 draws a card.",
+                    "  Bot 3 lays 10, 1+9=10, 4+6=10.",
+                    "  Bot 3 discards 13.",
                     "  " + NOTE,
-                    "  Player 0 draws 9+4=13."]
+                    "  Player 1 draws 9+4=13."]
     assert lines[news + 1 + len(said)] == "Your turn. What do you do?"
 
 

@@ -19,9 +19,9 @@ CASES = [
     ("crazy_eights", "human,random", "1\n", "fr",
      r"Jouez une carte sur .+ de \w+ \(couleur demandée : \w+\)"),
     ("spades", "human,random,random,random", "1\n", "en",
-     r"Player 0, how many tricks will you win\? \(0 is nil; your partner's bid: -\)"),
+     r"Player 1, how many tricks will you win\? \(0 is nil; your partner's bid: -\)"),
     ("spades", "human,random,random,random", "1\n", "fr",
-     r"Joueur 0, combien de plis ferez-vous \? \(0 : nil ; annonce de votre partenaire : -\)"),
+     r"Joueur 1, combien de plis ferez-vous \? \(0 : nil ; annonce de votre partenaire : -\)"),
     ("chami", "human,random", "2\n", "en", r"Choose the card to discard \(you hold 13 cards\)"),
     ("chami", "human,random", "2\n", "fr",
      r"Choisissez la carte à jeter \(vous avez 13 cartes\)"),
@@ -50,7 +50,7 @@ def test_spades_names_the_partners_bid_once_made(tmp_path: Path) -> None:
     r = cli("play", "spades", "--seats", "random,random,human,random", "--seed", "1",
             "--save", str(tmp_path / "save.json"), stdin="quit\n")
     assert r.code == 0, (r.out, r.err)
-    bid = re.search(r"Player 0 bids (\d+) tricks?\.", r.out)
+    bid = re.search(r"Bot 1 bids (\d+) tricks?\.", r.out)  # seat 0, named from 1
     assert bid, r.out[-2000:]
-    assert f"Player 2, how many tricks will you win? (0 is nil; your partner's bid: " \
+    assert f"Player 3, how many tricks will you win? (0 is nil; your partner's bid: " \
            f"{bid.group(1)})" in r.out

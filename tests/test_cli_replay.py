@@ -51,7 +51,7 @@ def test_a_finished_game_replayed_through_one_seat_hides_the_others_cards(
     r = cli("replay", str(save), "--seat", "1", stdin="\n" * 200)
     assert r.code == 0, r.err
     body = _body(r.out)
-    assert "Replay through P1's eyes" in r.out
+    assert "Replay through Bot 2's eyes" in r.out  # seat 1, a bot's, named from 1
     assert _named(body, hands[1]) == hands[1]
     assert _named(body, hands[0] | hands[2]) == set()
     assert "End of the saved game" in body and "Final scores: " in body
@@ -80,7 +80,7 @@ def test_an_unfinished_game_is_replayed_only_through_a_human_seat(
             "through a human seat's eyes (human seats: 0)") in refused.err
     mine = cli("replay", str(save), stdin="\n" * 50)
     assert mine.code == 0, mine.err
-    assert "Replay through P0's eyes" in mine.out
+    assert "Replay through P1's eyes" in mine.out  # seat 0, named from 1
     assert _named(_body(mine.out), hands[0]) == hands[0]
     assert _named(_body(mine.out), hands[1] | hands[2]) == set()
 

@@ -121,12 +121,12 @@ def test_rules_and_list_describe_the_game_in_the_players_language():
     assert "  reverse : Une variante courante : une dame inverse le sens du jeu" in r.out
     r = cli("rules", "spades", "--lang", "fr")
     assert "  one_hand : Une seule donne : l'équipe au plus haut score gagne." in r.out
-    r = cli("list", "--lang", "fr")
+    r = cli("list", "--long", "--lang", "fr")
     assert r.code == 0, r.err
     flat = " ".join(r.out.split())
     assert flat.startswith("nom jeu joueurs variantes langues en bref")
     assert "Le jeu de bluff rapide." in flat and "quickfire" not in flat
-    assert "The quickfire bluffing game." in " ".join(cli("list").out.split())
+    assert "The quickfire bluffing game." in " ".join(cli("list", "--long").out.split())
 
 
 def test_every_bundled_game_says_its_words_in_each_of_its_languages():
@@ -241,7 +241,7 @@ def test_the_end_summary_says_why_scores_winners_and_the_games_counts():
     assert calls == len(re.findall(r"calls SHAM on", r.out)) - grave
     assert caught == r.out.count("It was a lie:")
     assert true == r.out.count("The claim was true:")
-    assert re.search(r"Winners? ?(\(shared\))?: Player \d", end)
+    assert re.search(r"Winners? ?(\(shared\))?: Bot \d", end)
 
 
 def test_the_counts_say_one_in_the_singular():
@@ -256,7 +256,7 @@ def test_a_match_ends_with_a_scoreboard():
     board = r.out.split("Match summary: 3 games;")[1]
     header = next(line for line in board.splitlines() if line.startswith("Player"))
     assert header.split() == ["Player", "Game", "1", "Game", "2", "Game", "3", "Total", "Won"]
-    rows = [line.split() for line in board.splitlines() if line.startswith("bot ")]
+    rows = [line.split() for line in board.splitlines() if line.startswith("Bot ")]
     assert len(rows) == 2
     for row in rows:
         nums = [int(x) for x in row[2:] if x.lstrip("-").isdigit()]

@@ -36,9 +36,9 @@ def test_the_news_come_just_above_the_question():
     r = cli("play", "sham", "--seats", FOUR, "--seed", "3",
             stdin="3\n2\n2\n1\n2\n1\n2\n2\n2\nquit\n")
     lines = r.out.splitlines()
-    ask = lines.index("Player 2 placed 2 cards claiming 4 red. Call SHAM?")
+    ask = lines.index("Bot 3 placed 2 cards claiming 4 red. Call SHAM?")
     # the events since the last decision, the last one the placement being asked about
-    assert lines[ask - 1] == "  Player 2 places 2 cards face down and claims 4 red."
+    assert lines[ask - 1] == "  Bot 3 places 2 cards face down and claims 4 red."
     news = max(i for i in range(ask) if lines[i] == "Latest events:")
     assert all(lines[i].startswith("  ") for i in range(news + 1, ask))
     # and the table (header, status, seats, hand) is above them, not below
@@ -51,7 +51,7 @@ def test_sham_status_line_says_the_claim_to_beat_and_who_made_it():
             stdin="3\n2\n2\n1\n2\n1\n2\n2\n2\nquit\n")
     # S3/S7: the standing claim, its colour and its maker; the players still in the round
     assert "No claim yet: any colour, any total · 4 players in the round" in r.out
-    assert "To match or beat: 2 red (Player 0) · 3 players in the round" in r.out
+    assert "To match or beat: 2 red (Player 1) · 3 players in the round" in r.out
 
 
 def test_sham_status_line_in_french_and_spanish():
@@ -75,7 +75,7 @@ def test_a_ruleset_without_a_table_section_shows_every_visible_variable():
     r = cli("play", str(TABLE.parent / "minimal.yaml"), "--seats", "human,random", "--seed", "1",
             stdin="quit\n")
     assert r.code == 0
-    assert "Minimal · P0 (you)" in r.out
+    assert "Minimal · P1 (you)" in r.out
 
 
 def test_shamus_shows_the_role_the_team_points_and_the_targets():

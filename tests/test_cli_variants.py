@@ -35,8 +35,8 @@ def bot_outcome(game: rulekit.Game, players: int, seed: int) -> rulekit.Outcome:
 
 def final_scores(text: str) -> list[int]:
     """The scores of the 'Final scores' table, seat by seat."""
-    block = text.split("Final scores", 1)[1]
-    return [int(s) for s in re.findall(r"^P\d\s+(\d+)", block, flags=re.M)]
+    block = text.split("Final scores", 1)[1].split("\nWinner", 1)[0]  # not the match's board
+    return [int(s) for s in re.findall(r"^(?:P|Bot )\d(?: \(you\))?\s+(\d+)", block, flags=re.M)]
 
 
 # ---- --variant -------------------------------------------------------------------------------
@@ -125,9 +125,9 @@ def _sections(out: str) -> list[str]:
 
 
 def _seating(section: str) -> list[str]:
-    """Who sits at each seat, from a game's 'Seats:' line."""
+    """Who sits at each seat, from a game's 'Seats:' line ('NAME: KIND, ...')."""
     line = re.search(r"^Seats: (.*)$", section, flags=re.M).group(1)
-    return [m.group(1) for m in re.finditer(r"P\d: ([^,(]+?) \(", line)]
+    return [part.split(": ")[0] for part in line.split(", ")]
 
 
 def test_a_match_rotates_the_seats_and_summarises_per_person_or_bot():
@@ -137,7 +137,7 @@ def test_a_match_rotates_the_seats_and_summarises_per_person_or_bot():
     assert r.code == 0, r.err
     sections = _sections(r.out)
     assert len(sections) == games
-    who = ["bot 1", "bot 2", "bot 3"]
+    who = ["Bot 1", "Bot 2", "Bot 3"]  # named by their seat in the first game, from 1
     game = rulekit.load(RACE)
     expected_lines = []
     wins = dict.fromkeys(who, 0)
@@ -164,7 +164,7 @@ def test_a_match_rotates_the_seats_and_summarises_per_person_or_bot():
     assert lines[-1] == "Games won: " + ", ".join(f"{p} {wins[p]}" for p in who)
     # the scoreboard: each one's score in every game, their total and the games they won
     board = {x.split()[0] + " " + x.split()[1]: x.split()[2:] for x in lines
-             if x.startswith("bot ")}
+             if x.startswith("Bot ")}
     for p in who:
         scores = [int(v) for v in board[p] if v.lstrip("-").isdigit()]
         assert scores[-1] == wins[p] and scores[-2] == sum(scores[:-2])
@@ -175,12 +175,13 @@ def test_each_game_of_a_match_replays_alone_with_its_seed_and_seats():
             stdin="1\n" * 60)
     assert r.code == 0, r.err
     first, second = _sections(r.out)
-    assert _seating(first) == ["you", "bot 1"]
-    assert _seating(second) == ["bot 1", "you"]
-    assert "P0 (you)" in first and "P1 (you)" not in first
-    assert "P1 (you)" in second and "P0 (you)" not in second
+    # a name follows its person or bot from seat to seat
+    assert _seating(first) == ["P1", "Bot 2"]
+    assert _seating(second) == ["Bot 2", "P1"]
+    assert "Race · P1 (you)" in first and "Race · P1 (you)" in second
     assert "--seed 6 --seats random,human" in second
-    alone = cli("play", RACE, "--seats", "random,human", "--seed", "6", stdin="1\n" * 60)
+    alone = cli("play", RACE, "--seats", "random,human", "--seed", "6", "--names", "Bot 2,P1",
+                stdin="1\n" * 60)
     assert alone.code == 0
     tail = _unsaved(alone.out.split("Final scores", 1)[1])
     assert _unsaved(second.split("Final scores", 1)[1]).startswith(
@@ -198,7 +199,7 @@ def test_quitting_stops_the_match_with_a_summary_of_the_games_played():
     assert r.code == 0
     assert "Game saved: " in r.out and "abandoned" not in r.out
     assert "The match stopped after 0 of 3 games." in r.out
-    assert "Games won: you 0, bot 1 0" in r.out
+    assert "Games won: P1 (you) 0, Bot 2 0" in r.out
     ended = cli("play", RACE, "--seats", "human,random", "--seed", "5", "--games", "2")
     assert ended.code == 1
     assert "The match stopped after 0 of 2 games." in ended.out

@@ -76,7 +76,7 @@ def test_french_sets_a_space_before_colons_semicolons_and_marks(name):
     assert not bad, bad[:5]
     r = cli("play", name, "--lang", "fr", "--seed", "1",
             "--seats", ",".join(["human"] + ["random"] * (players - 1)), stdin="quit\n")
-    assert "Joueur 0 : humain" in r.out
+    assert "Joueur 1 : humain, Robot 2 : robot aléatoire" in r.out
 
 
 def test_the_engines_reasons_in_the_players_language():

@@ -1,0 +1,101 @@
+"""The names of the people and bots at the table, as the screens show them.
+
+The engine numbers seats from 0 and a ruleset names a seat by its `seat` text (`Player {seat}`);
+people count from 1, so the driver fills that text with the seat's number from 1. A person may
+be named with `--names`; a bot not named so is called "Bot N" in the game's language (N its seat
+from 1), so that the screens tell bots from people. Names belong to whoever sits there: in a match
+of several games, a name follows its person or bot as the seats rotate. The engine's seats, the
+actions and the saves keep their 0-based numbers; a save holds the names beside the seats.
+"""
+
+from __future__ import annotations
+
+from rulekit.errors import UsageError
+from rulekit.lang.text import fill
+from rulekit.plaintext import describe, escape, first_unsafe
+from rulekit.rules.game import Rules
+from rulekit.runtime.observe import seat_name
+
+HUMAN = "human"
+MAX_NAME = 20  # characters: a name must leave room for the table's other columns at 80x24
+
+STRINGS: dict[str, dict[str, str]] = {
+    "bot_name": {"en": "Bot {n}", "fr": "Robot {n}", "es": "Bot {n}"},
+}
+
+
+def _said(key: str, lang: str, **args: object) -> str:
+    entry = STRINGS[key]
+    return fill(entry.get(lang) or entry["en"], {k: str(v) for k, v in args.items()}, lang)
+
+
+def default_name(game: Rules, kind: str, p: int, lang: str) -> str:
+    """The name of seat p (from 0) when nobody named it: the ruleset's seat text for a person,
+    "Bot N" for a bot, numbered from 1 either way."""
+    if kind == HUMAN:
+        return seat_name(game, p + 1, lang)  # the ruleset's text, its {seat} counted from 1
+    return _said("bot_name", lang, n=p + 1)
+
+
+def seat_names(game: Rules, kinds: list[str], lang: str,
+               given: list[str | None] | None = None) -> list[str]:
+    """Per seat, its name: the one given (see parse_names), else its default name."""
+    return [(given[p] if given and given[p] else None) or default_name(game, k, p, lang)
+            for p, k in enumerate(kinds)]
+
+
+def parse_names(text: str, kinds: list[str]) -> list[str | None]:
+    """The value of --names: one name per seat, or one per human seat (the bots keep their
+    default names); per seat, the name given or None. UsageError, saying what is wanted, for a
+    wrong count, or an empty or overlong name or one holding a control character."""
+    names = [n.strip() for n in text.split(",")]
+    humans = [p for p, k in enumerate(kinds) if k == HUMAN]
+    if len(names) not in (len(kinds), len(humans)):
+        need = (f"{len(kinds)} (one per seat)" if len(humans) in (0, len(kinds)) else
+                f"{len(humans)} (one per human seat) or {len(kinds)} (one per seat)")
+        raise UsageError(f"--names lists {_count(len(names))}, but this game needs {need}, "
+                         "separated by commas (e.g. --names Ann,Bob)")
+    for i, name in enumerate(names, 1):
+        check_name(name, f"--names: name {i}")
+    if len(names) == len(kinds):
+        return list(names)
+    out: list[str | None] = [None] * len(kinds)
+    for p, name in zip(humans, names, strict=True):
+        out[p] = name
+    return out
+
+
+def check_name(name: str, what: str) -> None:
+    """UsageError unless name is a short line of plain text (what: how to call it)."""
+    if not name:
+        raise UsageError(f"{what} is empty; every name needs a letter or more "
+                         "(e.g. --names Ann,Bob)")
+    bad = first_unsafe(name)
+    if bad is None:
+        bad = next((i for i, ch in enumerate(name) if ch in "\t\n"), None)
+    if bad is not None:
+        raise UsageError(f"{what} ('{escape(name)}') holds {describe(name[bad])}; a name is "
+                         "plain text on one line")
+    if len(name) > MAX_NAME:
+        raise UsageError(f"{what} ('{name}') is longer than {MAX_NAME} characters")
+
+
+def unique(names: list[str], what: str) -> None:
+    """UsageError when two seats would bear one name (twice given, or given and a default)."""
+    seen: dict[str, int] = {}
+    for p, name in enumerate(names, 1):
+        if name.casefold() in seen:
+            raise UsageError(f"{what}: seats {seen[name.casefold()]} and {p} would both be "
+                             f"called {name!r}; give each seat a name of its own")
+        seen[name.casefold()] = p
+
+
+def names_given(game: Rules, kinds: list[str], lang: str, text: str | None) -> list[str]:
+    """Per seat, its name with --names TEXT (None: the default names); UsageError if refused."""
+    names = seat_names(game, kinds, lang, parse_names(text, kinds) if text is not None else None)
+    unique(names, "--names")
+    return names
+
+
+def _count(n: int) -> str:
+    return f"{n} name" if n == 1 else f"{n} names"

@@ -1,0 +1,145 @@
+"""Names at the table (issue 31): --names, bots' names in the game's language, seats from 1."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import cli
+
+RACE = str(Path(__file__).parent / "variants" / "race.yaml")
+
+
+def _seats_line(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith(("Seats:", "Places :")))
+
+
+def test_names_are_shown_everywhere_a_seat_is_named(tmp_path: Path) -> None:
+    r = cli("play", "sham", "--seats", "human,random,random,random", "--seed", "5", "--names",
+            "Ann", "--save", str(tmp_path / "g.json"), stdin="1 2\nred\n4\nquit\n")
+    assert r.code == 0, r.err
+    # the bots not named keep a name that says what they are, numbered from 1 like the seats
+    assert _seats_line(r.out) == ("Seats: Ann: human, Bot 2: random bot, Bot 3: random bot, "
+                                  "Bot 4: random bot")
+    assert "SHAM · Ann (you)" in r.out
+    assert re.search(r"^▸ Ann \(you\)", r.out, flags=re.M)  # the table's row
+    assert "Ann places 2 cards face down and claims 4 red." in r.out  # the ruleset's texts
+    assert "Player 0" not in r.out and "Player 1" not in r.out
+
+
+def test_one_name_per_seat_names_the_bots_too() -> None:
+    r = cli("play", "sham", "--seats", "random,random,random", "--seed", "3",
+            "--names", " Ann , Bob,Chloé ")
+    assert r.code == 0, r.err
+    assert _seats_line(r.out) == "Seats: Ann: random bot, Bob: random bot, Chloé: random bot"
+    assert re.search(r"^Winners?( \(shared\))?: ((Ann|Bob|Chloé)(, )?)+$", r.out, flags=re.M)
+
+
+def test_without_names_seats_are_numbered_from_1() -> None:
+    r = cli("play", "sham", "--seats", "human,random,random", "--seed", "5", stdin="quit\n")
+    assert _seats_line(r.out) == "Seats: Player 1: human, Bot 2: random bot, Bot 3: random bot"
+    assert "SHAM · Player 1 (you)" in r.out
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    ("Ann,Bob", "--names lists 2 names, but this game needs 1 (one per human seat) or 3 "
+                "(one per seat), separated by commas"),
+    ("A,B,C,D", "--names lists 4 names, but this game needs 1 (one per human seat) or 3"),
+    ("", "--names: name 1 is empty"),
+    ("Ann,,Bob", "--names: name 2 is empty"),
+    ("Ann,ann,Bob", "--names: seats 1 and 2 would both be called 'ann'"),
+    ("Bot 2", "--names: seats 1 and 2 would both be called 'Bot 2'"),
+    ("A" * 21, "is longer than 20 characters"),
+])
+def test_bad_names_are_a_usage_error_saying_what_is_needed(names: str, said: str) -> None:
+    r = cli("play", "sham", "--seats", "human,random,random", "--seed", "5", "--names", names)
+    assert r.code == 2
+    assert said in r.err
+    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+    assert r.out == ""  # refused before the game begins
+
+
+def test_a_hot_seat_table_needs_a_name_per_person_or_per_seat() -> None:
+    r = cli("play", "sham", "--seats", "human,human,random", "--names", "Ann", "--transcript-ok")
+    assert r.code == 2
+    assert "needs 2 (one per human seat) or 3 (one per seat)" in r.err
+
+
+@pytest.mark.parametrize("name", ["Ann\x1b[2J", "Ann\x1b]0;owned\x07", "Ann\u202e", "A\nB"])
+def test_a_name_holding_terminal_escapes_is_refused_and_shown_as_plain_text(name: str) -> None:
+    r = cli("play", "sham", "--seats", "human,random,random", "--names", name)
+    assert r.code == 2
+    assert "--names: name 1 (" in r.err and "a name is plain text on one line" in r.err
+    assert "\x1b" not in r.err + r.out and "\u202e" not in r.err + r.out
+    assert "Ann\\x1b" in r.err or "\\u202e" in r.err or "U+000A" in r.err
+
+
+def test_french_names_the_bots_and_their_levels_in_french() -> None:
+    r = cli("play", "sham", "--lang", "fr", "--seats", "human,easy,medium,hard", "--seed", "2",
+            stdin="quitter\n")
+    line = _seats_line(r.out)
+    assert line == ("Places : Joueur 1 : humain, Robot 2 : robot facile, Robot 3 : robot moyen, "
+                    "Robot 4 : robot difficile")
+    assert not re.search(r"\b(medium|easy|hard|bot)\b", line)
+    r = cli("play", "sham", "--lang", "es", "--seats", "human,medium,greedy", "--seed", "2",
+            stdin="salir\n")
+    assert _seats_line(r.out.replace("Asientos:", "Seats:")) == (
+        "Seats: Jugador 1: humano, Bot 2: bot medio, Bot 3: bot codicioso")
+
+
+def test_names_are_saved_and_come_back_on_resume(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    r = cli("play", "chami", "--seats", "human,random,random", "--seed", "4", "--names",
+            "Zoé,Max,Léa", "--save", str(save), stdin="quit\n")
+    assert r.code == 0, r.err
+    assert json.loads(save.read_text(encoding="utf-8"))["names"] == ["Zoé", "Max", "Léa"]
+    again = cli("resume", str(save), stdin="quit\n")
+    assert again.code == 0, again.err
+    assert _seats_line(again.out) == "Seats: Zoé: human, Max: random bot, Léa: random bot"
+    assert "Le Ch'ami · Zoé (you)" in again.out
+
+
+def test_a_save_without_names_still_loads_with_the_default_names(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    cli("play", "chami", "--seats", "human,random,random", "--seed", "4", "--names", "Zoé",
+        "--save", str(save), stdin="quit\n")
+    data = json.loads(save.read_text(encoding="utf-8"))
+    del data["names"]  # as rulekit saved before names were kept
+    save.write_text(json.dumps(data), encoding="utf-8")
+    again = cli("resume", str(save), stdin="quit\n")
+    assert again.code == 0, again.err
+    assert _seats_line(again.out) == "Seats: Player 1: human, Bot 2: random bot, Bot 3: random bot"
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    (["Zoé\x1b[2J", "Max", "Léa"], "damaged save: name 1 ('Zoé\\x1b[2J') holds U+001B (ESC)"),
+    (["Zoé", "Max"], "damaged save: names must list 3 names, one per seat"),
+    (["Zoé", "Zoé", "Léa"], "damaged save: names: seats 1 and 2 would both be called 'Zoé'"),
+    ("Zoé", "damaged save: names must list 3 names"),
+])
+def test_forged_names_in_a_save_are_refused(tmp_path: Path, names: object, said: str) -> None:
+    save = tmp_path / "g.json"
+    cli("play", "chami", "--seats", "human,random,random", "--seed", "4",
+        "--save", str(save), stdin="quit\n")
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["names"] = names
+    save.write_text(json.dumps(data), encoding="utf-8")
+    r = cli("resume", str(save), stdin="quit\n")
+    assert r.code == 2
+    assert said in r.err
+    assert "\x1b" not in r.out + r.err
+
+
+def test_in_a_match_a_name_follows_its_person_from_seat_to_seat(tmp_path: Path) -> None:
+    r = cli("play", RACE, "--seats", "human,random", "--seed", "5", "--games", "2",
+            "--names", "Ann,Rob", "--save", str(tmp_path / "m.json"), stdin="1\n" * 60)
+    assert r.code == 0, r.err
+    lines = [line for line in r.out.splitlines() if line.startswith("Seats:")]
+    assert lines == ["Seats: Ann: human, Rob: random bot", "Seats: Rob: random bot, Ann: human"]
+    assert "Games won: Ann (you) " in r.out and ", Rob " in r.out
+    # the second game's save holds its seats' names, and a resume rebuilds the match's names
+    second = json.loads((tmp_path / "m-2.json").read_text(encoding="utf-8"))
+    assert second["names"] == ["Rob", "Ann"]
