@@ -33,6 +33,7 @@ from .savegame import (
 )
 from .simulate_args import SimUsage
 from .simulate_args import add_parser as add_simulate_parser
+from .stats import add_parser as add_stats_parser
 from .strings import t
 from .terminal import isatty, plain_warning, silence_stdout, stopping_on_signals
 
@@ -105,6 +106,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_play.add_argument("--transcript-ok", action="store_true",
                         help="allow several human seats when the output is not a terminal "
                              "(the transcript then keeps every player's private view)")
+    p_play.add_argument("--no-record", action="store_true",
+                        help="leave this game out of your record (rulekit stats)")
     p_play.add_argument("--names", metavar="A,B,...",
                         help="the players' names, comma separated: one per seat, or one per "
                              "human seat (default: the ruleset's 'Player N' for people, "
@@ -125,6 +128,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                           help="save to FILE from now on (default: the file resumed)")
     p_resume.add_argument("--transcript-ok", action="store_true",
                           help="allow several human seats when the output is not a terminal")
+    p_resume.add_argument("--no-record", action="store_true",
+                          help="leave this game out of your record (rulekit stats)")
 
     p_replay = sub.add_parser(
         "replay", help="step through a saved or finished game through one seat's eyes",
@@ -207,9 +212,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p_compile.add_argument("--variant", metavar="NAME",
                            help="the module of this variant (or variants combined as A+B)")
     p_sim = add_simulate_parser(sub)
+    p_stats = add_stats_parser(sub)
     return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list,
                     "simulate": p_sim, "resume": p_resume, "replay": p_replay,
-                    "rules": p_rules, "compile": p_compile}
+                    "rules": p_rules, "compile": p_compile, "stats": p_stats}
 
 
 class _Usage(Exception):
@@ -309,7 +315,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     path = _ruleset_file(args.ruleset)
     origin = origin_of(path, None if looks_like_path(args.ruleset) else args.ruleset.lower(),
                        game.base_files)
-    saving = Saving(origin, args.variant, _save_path(args.save, origin, seed), bool(args.save))
+    saving = Saving(origin, args.variant, _save_path(args.save, origin, seed), bool(args.save),
+                    record=not args.no_record)
     try:
         with stopping_on_signals():
             if args.games > 1:
@@ -364,7 +371,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     path = Path(args.save) if args.save else Path(args.file)
     # a file under its default name hands the match's next games their own default names
     named = bool(args.save) or not is_default_name(path, save.origin, save.seed)
-    saving = Saving(save.origin, save.variant, path, named)
+    saving = Saving(save.origin, save.variant, path, named, record=not args.no_record)
     if args.save:
         _save_path(args.save, save.origin, save.seed)
     try:
@@ -499,9 +506,15 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _stats(args: argparse.Namespace) -> int:
+    from .stats import cmd_stats
+
+    return cmd_stats(args)
+
+
 COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list,
             "simulate": _simulate, "resume": cmd_resume, "replay": cmd_replay,
-            "rules": cmd_rules, "compile": cmd_compile}
+            "rules": cmd_rules, "compile": cmd_compile, "stats": _stats}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -141,4 +141,4 @@ def _game_saving(saving: Saving | None, file_number: int, k: int, seed: int,
         path = numbered(match_base(saving.path, file_number), k)
     else:
         path = saving.path.parent / default_path(saving.origin, seed).name
-    return Saving(saving.origin, saving.variant, path, saving.named, info)
+    return Saving(saving.origin, saving.variant, path, saving.named, info, saving.record)

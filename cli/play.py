@@ -59,6 +59,7 @@ class Saving:
     path: Path
     named: bool = True  # --save named the file (else each game's own default name)
     match: MatchInfo | None = None  # the match this game is part of, saved with it
+    record: bool = False  # add the finished game to the player's record (record.py)
 
 
 class Match(HumanTurns):
@@ -159,6 +160,7 @@ class Match(HumanTurns):
             return self._failed("out of memory during play",
                                 "free some memory, then resume it", EXIT_NO_MEMORY)
         self._ended()
+        self._record()
         return code
 
     def _play(self) -> int:
@@ -255,6 +257,18 @@ class Match(HumanTurns):
         self.console.print(t("saved_over", self.lang, path=auto.path))
         for line in self._match_line(auto):
             self.console.print(line)
+
+    def _record(self) -> None:
+        """The game is over: a row per human seat in the record, unless --no-record."""
+        saving, outcome = self.saving, self.state.outcome
+        if saving is None or not saving.record or not self.humans or outcome is None:
+            return
+        from .record import record_game  # sqlite3: only once a game is over
+
+        warning = record_game(self.game, saving.origin.shown(), saving.variant, self.kinds,
+                              self.names, outcome, self.seed)
+        if warning is not None:
+            say(warning, file=sys.stderr)
 
     def _match_line(self, auto: Autosave) -> list[str]:
         match = auto.match

@@ -154,15 +154,20 @@ def origin_of(path: str, bundled_name: str | None, bases: list[str] | None = Non
     return Origin(str(Path(path).resolve()), file_hash(path, bases), bundled_name)
 
 
-def saves_dir() -> Path:
-    """The folder of saves by default: $RULEKIT_DATA_DIR/saves, else the platform's per-user
-    data folder (~/.local/share/rulekit/saves on Linux, XDG_DATA_HOME honoured)."""
+def data_dir() -> Path:
+    """rulekit's data folder: $RULEKIT_DATA_DIR, else the platform's per-user data folder
+    (~/.local/share/rulekit on Linux, XDG_DATA_HOME honoured)."""
     base = os.environ.get(DATA_DIR_ENV)
     if not base:
         import platformdirs  # only when a default folder is needed
 
         base = platformdirs.user_data_dir("rulekit", appauthor=False)
-    return Path(base) / "saves"
+    return Path(base)
+
+
+def saves_dir() -> Path:
+    """The folder of saves by default: the data folder's saves (data_dir)."""
+    return data_dir() / "saves"
 
 
 def _stem(origin: Origin) -> str:

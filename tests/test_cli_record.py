@@ -1,0 +1,185 @@
+"""The record across evenings (issue 31): rows added as games end, `rulekit stats`, and a
+damaged, locked or foreign record set aside without stopping the game."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+from rulekit_cli import record as record_module
+from rulekit_cli.record import Entry, Record
+
+from tests.cli_helpers import cli
+
+RACE = str(Path(__file__).parent / "variants" / "race.yaml")
+ANSWERS = "1\n" * 60  # enough for any game of Race
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RULEKIT_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _race(*extra: str, stdin: str = ANSWERS) -> tuple[int, str, str]:
+    r = cli("play", RACE, "--seed", "5", *extra, stdin=stdin)
+    return r.code, r.out, r.err
+
+
+def _stats() -> list[dict]:
+    r = cli("stats", "--json")
+    assert r.code == 0, r.err
+    return json.loads(r.out)
+
+
+def _rows(data: Path) -> list[tuple]:
+    with sqlite3.connect(data / "record.sqlite3") as db:
+        return db.execute("SELECT game, variant, seat, name, opponents, won, score "
+                          "FROM games ORDER BY id").fetchall()
+
+
+def test_a_finished_game_adds_a_row_per_human_seat_and_stats_show_it(data: Path) -> None:
+    code, out, err = _race("--seats", "human,random", "--names", "Ann")
+    assert code == 0, err
+    won = "Winner: Ann" in out
+    [row] = _rows(data)
+    assert row[:5] == ("Race", "", 0, "Ann", "random") and row[5] == int(won)
+    code, _, err = _race("--seats", "human,human", "--transcript-ok")  # hot-seat: both seats
+    assert code == 0, err
+    assert [(r[2], r[3], r[4]) for r in _rows(data)[1:]] == [(0, "P1", "human"),
+                                                             (1, "P2", "human")]
+    stats = {s["opponents"]: s for s in _stats()}
+    assert stats["random"]["played"] == 1 and stats["random"]["won"] == int(won)
+    assert stats["random"]["game"] == "Race" and stats["random"]["variant"] is None
+    assert stats["human"]["played"] == 2
+    table = cli("stats")
+    assert table.code == 0
+    line = next(x for x in table.out.splitlines() if "random" in x)
+    assert line.split()[:5] == ["Race", "-", "random", "1", str(int(won))]
+    assert "3 games played" in table.out and str(data / "record.sqlite3") in table.out
+
+
+def test_a_game_between_bots_or_stopped_before_its_end_is_not_recorded(data: Path) -> None:
+    assert _race("--seats", "random,random")[0] == 0
+    assert _race("--seats", "human,random", stdin="quit\n")[0] == 0
+    assert _stats() == []
+    r = cli("stats")
+    assert r.code == 0 and "No game recorded yet" in r.out
+
+
+def test_no_record_writes_nothing(data: Path) -> None:
+    code, _, err = _race("--seats", "human,random", "--no-record", "--save",
+                         str(data / "g.json"), stdin="1\nquit\n")
+    assert code == 0, err
+    r = cli("resume", str(data / "g.json"), "--no-record", stdin=ANSWERS)
+    assert r.code == 0, r.err
+    assert "Final scores" in r.out
+    assert not (data / "record.sqlite3").exists()
+    r = cli("resume", str(data / "g.json"), stdin=ANSWERS)  # over now: refused, not recorded
+    assert r.code == 2 and not (data / "record.sqlite3").exists()
+
+
+def test_a_resumed_game_is_recorded_once_at_its_end(data: Path) -> None:
+    _race("--seats", "human,random", "--save", str(data / "g.json"), stdin="1\nquit\n")
+    assert not (data / "record.sqlite3").exists()
+    r = cli("resume", str(data / "g.json"), stdin=ANSWERS)
+    assert r.code == 0, r.err
+    assert len(_rows(data)) == 1
+
+
+@pytest.mark.parametrize("damage", [b"not a database at all\n" * 40, b"SQLite format 3\x00" +
+                                    b"\xff" * 200, "foreign"])
+def test_a_damaged_record_is_set_aside_with_one_warning_and_the_game_plays(
+        data: Path, damage: bytes | str) -> None:
+    path = data / "record.sqlite3"
+    if damage == "foreign":  # a database, but not a record
+        with sqlite3.connect(path) as db:
+            db.execute("CREATE TABLE games (x)")
+            db.execute("PRAGMA user_version = 1")
+        before = path.read_bytes()
+    else:
+        assert isinstance(damage, bytes)
+        path.write_bytes(damage)
+        before = damage
+    code, out, err = _race("--seats", "human,random")
+    assert code == 0 and "Final scores" in out
+    [warning] = err.strip().splitlines()
+    assert warning.startswith(f"rulekit: the record {path} ")
+    assert "is set aside as record-" in warning and "a new record begins" in warning
+    assert "Traceback" not in err
+    [aside] = data.glob("record-*.damaged.sqlite3")
+    assert aside.read_bytes() == before  # kept as it was, for whoever wants to look
+    assert len(_rows(data)) == 1  # the new record has this game
+
+
+def test_stats_on_a_damaged_record_set_it_aside_and_say_so(data: Path) -> None:
+    (data / "record.sqlite3").write_bytes(b"\x00garbage" * 100)
+    r = cli("stats")
+    assert r.code == 0
+    assert "is set aside as record-" in r.err and "No game recorded yet" in r.out
+    assert len(list(data.glob("record-*.damaged.sqlite3"))) == 1
+
+
+def test_a_record_locked_too_long_is_set_aside_and_the_game_plays(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(record_module, "TIMEOUT", 0.01)  # the game is played in this process
+    path = data / "record.sqlite3"
+    Record(path).add([])
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("CREATE TABLE IF NOT EXISTS held (x)")
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the record and never lets go
+    try:
+        code, out, err = _race("--seats", "human,random")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert code == 0 and "Final scores" in out
+    assert "stayed locked for more than" in err and "is set aside as record-" in err
+    assert len(list(data.glob("record-*.locked.sqlite3"))) == 1
+    assert len(_rows(data)) == 1
+
+
+def test_a_record_written_by_a_newer_rulekit_is_left_alone(data: Path) -> None:
+    path = data / "record.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 2")
+    code, _, err = _race("--seats", "human,random")
+    assert code == 0
+    assert "written by a newer rulekit" in err and "this game is not recorded" in err
+    assert not list(data.glob("record-*"))
+
+
+def test_games_ending_at_once_all_get_their_rows(data: Path) -> None:
+    """Two terminals finishing games together: SQLite's lock makes each wait its turn."""
+    path = data / "record.sqlite3"
+    failures: list[BaseException] = []
+
+    def finish(k: int) -> None:
+        try:
+            for i in range(10):
+                Record(path).add([Entry("Race", "race", "", 2, 0, f"T{k}", "medium", i % 2 == 0,
+                                        i, False, k * 100 + i)])
+        except BaseException as e:  # noqa: BLE001 - reported below, in the test's thread
+            failures.append(e)
+
+    threads = [threading.Thread(target=finish, args=(k,)) for k in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    [line] = Record(path).lines()
+    assert (line.played, line.won, line.best) == (60, 30, 9)
+
+
+def test_the_best_score_is_the_lowest_where_the_lowest_wins(data: Path) -> None:
+    path = data / "record.sqlite3"
+    for score, lower in ((12, True), (4, True), (30, True), (7, False), (9, False)):
+        game = "Low" if lower else "High"
+        Record(path).add([Entry(game, game.lower(), "", 2, 0, "Ann", "easy", False, score,
+                                lower, 1)])
+    best = {x.game: x.best for x in Record(path).lines()}
+    assert best == {"Low": 4, "High": 9}
