@@ -17,7 +17,7 @@ from rulekit.rules.game import Rules
 from rulekit.runtime.observe import seat_name
 
 HUMAN = "human"
-MAX_NAME = 20  # characters: a name must leave room for the table's other columns at 80x24
+MAX_NAME = 16  # characters: a name must leave room for the table's other columns at 80x24
 
 STRINGS: dict[str, dict[str, str]] = {
     "bot_name": {"en": "Bot {n}", "fr": "Robot {n}", "es": "Bot {n}"},

@@ -60,7 +60,7 @@ matches:
 names:
   seats are shown numbered from 1: the ruleset's seat name (Player 1) for a person, Bot 2,
   Bot 3... for the bots, in the game's language. --names Ann,Bob gives one name per seat, or
-  one per human seat (the bots keep theirs); a name is plain text of at most 20 characters,
+  one per human seat (the bots keep theirs); a name is plain text of at most 16 characters,
   and two seats never share one. The save keeps the names for resume and replay.
 
 variants:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from rulekit_cli.look import InertConsole
+from rulekit_cli.names import MAX_NAME
+from rulekit_cli.play import HUMAN, Match
 
+import rulekit
 from tests.cli_helpers import cli
+from tests.screen_helpers import BUNDLED, Answers, screens
 
 RACE = str(Path(__file__).parent / "variants" / "race.yaml")
 
@@ -52,7 +58,7 @@ def test_without_names_seats_are_numbered_from_1() -> None:
     ("Ann,,Bob", "--names: name 2 is empty"),
     ("Ann,ann,Bob", "--names: seats 1 and 2 would both be called 'ann'"),
     ("Bot 2", "--names: seats 1 and 2 would both be called 'Bot 2'"),
-    ("A" * 21, "is longer than 20 characters"),
+    ("A" * 17, "is longer than 16 characters"),
 ])
 def test_bad_names_are_a_usage_error_saying_what_is_needed(names: str, said: str) -> None:
     r = cli("play", "sham", "--seats", "human,random,random", "--seed", "5", "--names", names)
@@ -143,3 +149,34 @@ def test_in_a_match_a_name_follows_its_person_from_seat_to_seat(tmp_path: Path) 
     # the second game's save holds its seats' names, and a resume rebuilds the match's names
     second = json.loads((tmp_path / "m-2.json").read_text(encoding="utf-8"))
     assert second["names"] == ["Rob", "Ann"]
+
+
+def test_names_that_look_like_placeholders_or_markup_are_shown_as_typed() -> None:
+    r = cli("play", "sham", "--seats", "human,random,random,random", "--seed", "5", "--names",
+            "{actor},[bold]x[/],{n|a|b},%s", stdin="1 2\nred\n4\nquit\n")
+    assert r.code == 0, r.err
+    assert _seats_line(r.out) == ("Seats: {actor}: human, [bold]x[/]: random bot, "
+                                  "{n|a|b}: random bot, %s: random bot")
+    assert "{actor} places 2 cards face down and claims 4 red." in r.out
+
+
+@pytest.mark.parametrize(("name", "players", "lang"), [("sham", 4, "en"), ("chami", 3, "fr"),
+                                                       ("uno", 4, "en")])
+def test_the_longest_names_still_fit_an_80x24_screen(name: str, players: int, lang: str) -> None:
+    game = rulekit.load(BUNDLED[name])
+    out = io.StringIO()
+    console = InertConsole(file=out, width=80, height=24, soft_wrap=False, color_system=None,
+                           highlight=False)
+    answering = Answers(3, 30)
+    kinds = [HUMAN] + ["random"] * (players - 1)
+    names = [f"Maximilienne-É{p:02d}" for p in range(players)]
+    assert all(len(n) == MAX_NAME for n in names)
+    match = Match(game, players, kinds, 3, lang, console, answering, names=names)
+    answering.match = match
+    match.run()
+    shown = screens(out.getvalue())
+    assert len(shown) >= 10
+    for screen in shown:
+        assert len(screen) <= 24, "\n".join(screen)
+        assert all(len(line) <= 80 for line in screen), "\n".join(screen)
+    assert f"{names[0]} ({'vous' if lang == 'fr' else 'you'})" in out.getvalue()
