@@ -127,9 +127,10 @@ class Record:
 
         self._use(write, True, "this game is not recorded")
 
-    def lines(self) -> list[Line]:
-        """The record grouped by game, variant and opponents (none if there is no record yet);
-        RecordError (its warning) if it had to be set aside."""
+    def lines(self, name: str | None = None) -> list[Line]:
+        """The record grouped by game, variant and opponents (none if there is no record yet),
+        only the seats called name if given (any case); RecordError (its warning) if it had
+        to be set aside."""
         if not self.path.exists():
             return []
         found: list[Line] = []
@@ -139,7 +140,9 @@ class Record:
             for row in db.execute(
                     "SELECT game, variant, opponents, COUNT(*), SUM(won = 1), MAX(score), "
                     "MIN(score), MAX(lower_wins), MAX(finished) FROM games "
-                    "GROUP BY game, variant, opponents ORDER BY game, variant, opponents"):
+                    "WHERE ? IS NULL OR name = ? COLLATE NOCASE "
+                    "GROUP BY game, variant, opponents ORDER BY game, variant, opponents",
+                    (name, name)):
                 game, variant, against, played, won, high, low, lower, last = row
                 found.append(Line(str(game), str(variant), str(against), int(played),
                                   int(won or 0), _whole(low if lower else high), str(last)))

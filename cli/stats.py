@@ -23,6 +23,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     "and the best score (the lowest where the lowest wins). The record is "
                     "record.sqlite3 in rulekit's data folder ($RULEKIT_DATA_DIR, else the "
                     "per-user data folder, e.g. ~/.local/share/rulekit).")
+    p.add_argument("--name", metavar="NAME",
+                   help="only the games of the seat called NAME (rulekit play --names), e.g. "
+                        "one of the people sharing a terminal")
     p.add_argument("--json", action="store_true",
                    help="print the record as JSON: a list of {game, variant, opponents, "
                         "played, won, best, last}")
@@ -35,7 +38,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     record = Record()
     try:
-        lines = record.lines()
+        lines = record.lines(args.name)
     except RecordError as e:  # set aside: the new record is empty
         say(str(e), file=sys.stderr)
         lines = []
@@ -46,7 +49,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return 0
     console = make_console()
     if not lines:
-        console.print(f"No game recorded yet. Each game played at the terminal to its end is "
+        who = f" for {args.name!r}" if args.name else " yet"
+        console.print(f"No game recorded{who}. Each game played at the terminal to its end is "
                       f"added to {record_path()}.")
         return 0
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)

@@ -183,3 +183,16 @@ def test_the_best_score_is_the_lowest_where_the_lowest_wins(data: Path) -> None:
                                 lower, 1)])
     best = {x.game: x.best for x in Record(path).lines()}
     assert best == {"Low": 4, "High": 9}
+
+
+def test_stats_for_one_name_count_only_that_seats_games(data: Path) -> None:
+    code, _, err = _race("--seats", "human,human", "--names", "Ann,Bob", "--transcript-ok")
+    assert code == 0, err
+    _race("--seats", "human,random", "--names", "Ann")
+    ann = cli("stats", "--name", "ann", "--json")
+    assert sorted((x["opponents"], x["played"]) for x in json.loads(ann.out)) == [
+        ("human", 1), ("random", 1)]
+    bob = json.loads(cli("stats", "--name", "Bob", "--json").out)
+    assert [(x["opponents"], x["played"]) for x in bob] == [("human", 1)]
+    nobody = cli("stats", "--name", "Zed")
+    assert nobody.code == 0 and "No game recorded for 'Zed'." in nobody.out
