@@ -4,7 +4,10 @@ damaged, locked or foreign record set aside without stopping the game."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -196,3 +199,16 @@ def test_stats_for_one_name_count_only_that_seats_games(data: Path) -> None:
     assert [(x["opponents"], x["played"]) for x in bob] == [("human", 1)]
     nobody = cli("stats", "--name", "Zed")
     assert nobody.code == 0 and "No game recorded for 'Zed'." in nobody.out
+
+
+def test_two_terminals_finishing_games_together_both_get_their_rows(data: Path) -> None:
+    env = {**os.environ, "RULEKIT_DATA_DIR": str(data), "NO_COLOR": "1"}
+    runs = [subprocess.Popen([sys.executable, "-m", "rulekit_cli.main", "play", RACE,
+                              "--seats", "human,random", "--seed", str(seed), "--names", name],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+            for seed, name in ((5, "Ann"), (6, "Bob"))]
+    done = [p.communicate(ANSWERS, timeout=300) for p in runs]
+    assert [p.returncode for p in runs] == [0, 0], done
+    assert all(err == "" for _, err in done)
+    assert sorted(r[3] for r in _rows(data)) == ["Ann", "Bob"]
