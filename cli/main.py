@@ -138,9 +138,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                     "through a human seat's eyes only; a finished one through any seat's, or "
                     "with every seat's cards when --seat is not given.")
     p_replay.add_argument("file", metavar="FILE", help="a save file written by rulekit play")
-    p_replay.add_argument("--seat", type=_whole(0), metavar="N",
-                          help="the seat whose eyes to use (default: the first human seat; "
-                               "every seat once the game is over)")
+    p_replay.add_argument("--seat", type=_whole(1), metavar="N",
+                          help="the seat whose eyes to use, counted from 1 as the screens "
+                               "show them (default: the first human seat; every seat once the "
+                               "game is over)")
 
     p_val = sub.add_parser(
         "validate", help="check rulesets and summarise them",

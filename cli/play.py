@@ -110,7 +110,9 @@ class Match(HumanTurns):
             bot = self.bots.get(seat) if seat is not None else None
             # a running generator: draw what it drew then, so its next answers are the same
             if isinstance(bot, RandomBot) and bot.choose(state).text != action.text:
-                raise SaveFileError(f"{where}: the random bot in seat {seat} would not have "
+                assert seat is not None  # a bot decides: a seat
+                raise SaveFileError(f"{where}: the random bot in seat {seat + 1} "
+                                    f"({self.names[seat]}) would not have "
                                     f"chosen {action.text!r}; the save was not made with these "
                                     "seats")
 

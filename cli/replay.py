@@ -24,20 +24,23 @@ class ReplayUsage(rulekit.UsageError):
     """A seat that may not be shown, or that the game does not have."""
 
 
-def viewer_of(save: SaveGame, seat: int | None) -> int | None:
-    """The seat whose eyes the replay uses (None: every seat's, for a finished game)."""
+def viewer_of(save: SaveGame, number: int | None) -> int | None:
+    """The seat whose eyes the replay uses (None: every seat's, for a finished game); number
+    counts seats from 1, as the screens name them (the engine's seat is number - 1)."""
     n = len(save.seats)
-    if seat is not None and not 0 <= seat < n:
-        raise ReplayUsage(f"--seat {seat}: the game has seats 0 to {n - 1}")
+    if number is not None and not 1 <= number <= n:
+        raise ReplayUsage(f"--seat {number}: the game has seats 1 to {n}")
+    seat = None if number is None else number - 1
     humans = [p for p, k in enumerate(save.seats) if k == "human"]
     if save.over:
         return seat
     if seat is None:
         return humans[0] if humans else None
     if seat not in humans:
-        shown = ", ".join(map(str, humans)) or "none"
-        raise ReplayUsage(f"--seat {seat} is a bot's seat and the game is not over: an unfinished "
-                          f"game is replayed through a human seat's eyes (human seats: {shown})")
+        shown = ", ".join(str(p + 1) for p in humans) or "none"
+        raise ReplayUsage(f"--seat {number} is a bot's seat and the game is not over: an "
+                          "unfinished game is replayed through a human seat's eyes (human "
+                          f"seats: {shown})")
     return seat
 
 

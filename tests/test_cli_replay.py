@@ -48,10 +48,10 @@ def test_a_finished_game_replayed_through_one_seat_hides_the_others_cards(
         secrets: Path, tmp_path: Path, seed: int) -> None:
     hands = _hands(secrets, seed)
     save = _finished(secrets, tmp_path, seed)
-    r = cli("replay", str(save), "--seat", "1", stdin="\n" * 200)
+    r = cli("replay", str(save), "--seat", "2", stdin="\n" * 200)  # seats counted from 1
     assert r.code == 0, r.err
     body = _body(r.out)
-    assert "Replay through Bot 2's eyes" in r.out  # seat 1, a bot's, named from 1
+    assert "Replay through Bot 2's eyes" in r.out
     assert _named(body, hands[1]) == hands[1]
     assert _named(body, hands[0] | hands[2]) == set()
     assert "End of the saved game" in body and "Final scores: " in body
@@ -74,20 +74,20 @@ def test_an_unfinished_game_is_replayed_only_through_a_human_seat(
     r = cli("play", str(secrets), "--seats", "human,random,random", "--seed", "2",
             "--save", str(save), stdin="1\n1\nquit\n")
     assert r.code == 0, r.err
-    refused = cli("replay", str(save), "--seat", "1")
+    refused = cli("replay", str(save), "--seat", "2")
     assert refused.code == 2
-    assert ("--seat 1 is a bot's seat and the game is not over: an unfinished game is replayed "
-            "through a human seat's eyes (human seats: 0)") in refused.err
+    assert ("--seat 2 is a bot's seat and the game is not over: an unfinished game is replayed "
+            "through a human seat's eyes (human seats: 1)") in refused.err
     mine = cli("replay", str(save), stdin="\n" * 50)
     assert mine.code == 0, mine.err
-    assert "Replay through P1's eyes" in mine.out  # seat 0, named from 1
+    assert "Replay through P1's eyes" in mine.out
     assert _named(_body(mine.out), hands[0]) == hands[0]
     assert _named(_body(mine.out), hands[1] | hands[2]) == set()
 
 
 def test_q_stops_the_replay(secrets: Path, tmp_path: Path) -> None:
     save = _finished(secrets, tmp_path, 1)
-    r = cli("replay", str(save), "--seat", "0", stdin="q\n")
+    r = cli("replay", str(save), "--seat", "1", stdin="q\n")
     assert r.code == 0
     assert "End of the saved game" not in r.out
     assert r.out.count("(Enter, q) ") == 1
@@ -109,7 +109,8 @@ def test_the_replay_prompt_is_in_the_games_language(tmp_path: Path) -> None:
 def test_replay_of_a_seat_the_game_does_not_have(secrets: Path, tmp_path: Path) -> None:
     save = _finished(secrets, tmp_path, 1)
     r = cli("replay", str(save), "--seat", "7")
-    assert r.code == 2 and "--seat 7: the game has seats 0 to 2" in r.err
+    assert r.code == 2 and "--seat 7: the game has seats 1 to 3" in r.err
+    assert cli("replay", str(save), "--seat", "0").code == 2  # seats count from 1
 
 
 def test_replay_of_a_damaged_file(tmp_path: Path) -> None:

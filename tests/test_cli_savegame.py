@@ -461,7 +461,7 @@ def test_a_save_whose_random_bot_chose_otherwise_is_refused(tmp_path: Path) -> N
         r = cli("resume", str(save), stdin="quit\n")
         codes[option.text] = r.code
         if r.code == 2:
-            assert "the random bot in seat 1 would not have chosen" in r.err
+            assert "the random bot in seat 2 (Bot 2) would not have chosen" in r.err
     assert sorted(codes.values()).count(0) == 1  # the bot's own choice, and only it
     assert set(codes.values()) == {0, 2}
 
