@@ -212,3 +212,12 @@ def test_two_terminals_finishing_games_together_both_get_their_rows(data: Path) 
     assert [p.returncode for p in runs] == [0, 0], done
     assert all(err == "" for _, err in done)
     assert sorted(r[3] for r in _rows(data)) == ["Ann", "Bob"]
+
+
+def test_each_game_of_a_match_is_recorded_under_the_players_name(data: Path) -> None:
+    code, _, err = _race("--seats", "human,random", "--games", "2", "--names", "Ann",
+                         stdin=ANSWERS * 2)
+    assert code == 0, err
+    assert [(r[2], r[3]) for r in _rows(data)] == [(0, "Ann"), (1, "Ann")]  # seats rotate
+    [line] = Record(data / "record.sqlite3").lines("Ann")
+    assert line.played == 2
