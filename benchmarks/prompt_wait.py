@@ -13,7 +13,9 @@ play` plays a lone option at once otherwise). The wait is the CPU time of the pr
 per ruleset: the number of waits, their median, 90th percentile and maximum; the same for the
 waits in which some bot searched ("after bots": a person's own steps, a card picked then
 another, come at once and would flatter the figures); and the bot searches (decisions with
-more than one option) in one wait. CPU time, not the wall clock: the
+more than one option) in one wait, with their work (iterations and prior evaluations, the same
+on any machine: divide by a quiet machine's iterations per CPU second, `search_rate.py`, for
+its wait). CPU time, not the wall clock: the
 machine is shared and noisy, and a person's machine is as fast as its one core.
 """
 
@@ -47,15 +49,17 @@ def is_prompt(state: rulekit.State, seat: int, options: int) -> bool:
 
 
 def waits_of(game: rulekit.Game, players: int, level: str, seed: int, person: int,
-             max_prompts: int) -> tuple[list[float], list[int]]:
-    """The CPU seconds before each prompt of one game, and the bot searches in each wait."""
+             max_prompts: int) -> tuple[list[float], list[int], list[int]]:
+    """The CPU seconds before each prompt of one game, the bot searches in each wait and their
+    work (iterations and prior evaluations: what the wait costs on any machine)."""
     s = game.new_state(players, seed)
     bots = {p: make_bot(level, game, p, seed) for p in range(players) if p != person}
     rng = random.Random(seed)
     waits: list[float] = []
     searches: list[int] = []
+    works: list[int] = []
     started = time.process_time()
-    searched = 0
+    searched = work = 0
     while not s.over and len(waits) < max_prompts:
         seat = s.decider
         assert seat is not None
@@ -65,15 +69,18 @@ def waits_of(game: rulekit.Game, players: int, level: str, seed: int, person: in
             if prompt:
                 waits.append(time.process_time() - started)
                 searches.append(searched)
+                works.append(work)
             s.apply_unchecked(legal[int(rng.random() * len(legal))] if len(legal) > 1
                               else legal[0])
             if prompt:
                 started = time.process_time()  # the person answered: the next wait begins
-                searched = 0
+                searched = work = 0
             continue
         searched += len(legal) > 1
-        s.apply_unchecked(bots[seat].choose(s))
-    return waits, searches
+        bot = bots[seat]
+        s.apply_unchecked(bot.choose(s))
+        work += getattr(bot, "last_iterations", 0) + getattr(bot, "last_prior", 0)
+    return waits, searches, works
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -103,20 +110,24 @@ def main(argv: list[str] | None = None) -> int:
         n = players_of(game, a.players)
         waits: list[float] = []
         searches: list[int] = []
+        works: list[int] = []
         for k in range(a.games):
-            w, c = waits_of(game, n, a.level, a.seed + k, k % n, a.prompts)
+            w, c, i = waits_of(game, n, a.level, a.seed + k, k % n, a.prompts)
             waits += w
             searches += c
+            works += i
         if not waits:
             print(f"  {game.name:<14} no prompt")
             continue
         # the waits in which some bot searched: a person's own steps are answered at once
         after = [w for w, c in zip(waits, searches, strict=True) if c] or [0.0]
+        after_work = [i for i, c in zip(works, searches, strict=True) if c] or [0]
         print(f"  {game.name:<14} {n} players  {len(waits):4d} waits  p50 "
               f"{statistics.median(waits):6.3f}  p90 {percentile(waits, 0.9):6.3f}  max "
               f"{max(waits):6.3f} | {len(after):3d} after bots: p50 "
               f"{statistics.median(after):6.3f}  p90 {percentile(after, 0.9):6.3f}  "
-              f"(searches per wait: p90 {percentile(searches, 0.9):.0f}, max {max(searches)})")
+              f"(searches per wait: p90 {percentile(searches, 0.9):.0f}, max {max(searches)}; "
+              f"work after bots: p90 {percentile(after_work, 0.9):.0f}, max {max(works)})")
     return 0
 
 

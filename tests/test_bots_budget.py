@@ -7,6 +7,7 @@ Budgets are tiny iteration counts; no test reads the clock or judges strength.
 from __future__ import annotations
 
 import json
+import math
 import random
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import pytest
 import rulekit
 import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import make_bot
-from rulekit.bots.ismcts import CAP_EVERY, IsmctsBot
+from rulekit.bots.ismcts import CAP_EVERY, CONTINUE_SHARE, IsmctsBot, decision_work
 from rulekit.bots.playout import answer
 from rulekit.bots.views import Viewer
 from rulekit.runtime.frames import BuildFrame
@@ -132,15 +133,20 @@ def test_options_that_lead_to_the_same_state_cost_no_search(monkeypatch):
 # ---- the steps of one action continue one search -----------------------------------------------
 def test_the_steps_of_the_bots_own_action_continue_the_trees_of_its_first_step(sham):
     """Picking cards one at a time teaches the bot nothing it did not know: the trees of the
-    action's first step are kept, and each later step searches at least KEEP_SHARE of its work.
+    action's first step are kept, and each later step, planned at the first, spends at most
+    CONTINUE_SHARE of a fresh decision's work (a person waits for every step of every bot).
     A fresh bot given the half-built action searches afresh, and still answers legally."""
     s = _placing(sham, 3)
     s.apply("place")  # the bot builds it: the cards, the colour, the total
     bot = make_bot("medium:40", sham, s.decider, 2)
     kept = []
     while True:
+        options = len(s.legal_actions())
         a = bot.choose(s)
         kept.append(bot.last_kept)  # type: ignore[attr-defined]
+        if kept[-1] and options > 1:
+            spent = bot.last_iterations + bot.last_prior  # type: ignore[attr-defined]
+            assert 0 < spent <= math.ceil(decision_work(40, options) * CONTINUE_SHARE)
         s.apply(a)
         top = s.stack[-1] if s.stack else None
         if type(top) is not BuildFrame or top.actor != bot.seat:  # type: ignore[attr-defined]

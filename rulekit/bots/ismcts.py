@@ -43,8 +43,11 @@ PRIOR_WORK_TIMED = 64
 # most all of it (decision_work)
 PER_OPTION = 25
 MIN_SHARE = 0.25
-# a step continuing the bot's own action searches what its work lacks beyond its prior and
-# the iterations kept from the step before, and at least this share of its work afresh
+# a step continuing the bot's own action was planned at its first step: it may use this share
+# of a fresh decision's work (the bot building a meld card by card thinks mostly once, and a
+# person waits for every step of every bot), of which it searches what its prior and the
+# iterations kept from the step before leave, and at least KEEP_SHARE of its work afresh
+CONTINUE_SHARE = 0.5
 KEEP_SHARE = 0.25
 PROGRESS_EVERY = 32  # iterations between two calls of on_progress
 CAP_EVERY = 16  # iterations between two looks at the wall clock, when there is a cap
@@ -115,6 +118,8 @@ class IsmctsBot:
             forest = kept
             self.last_kept = sum(c.visits for c in forest.roots[seat].children.values())
         work = None if budget is None else decision_work(budget, len(legal))
+        if work is not None and kept is not None:
+            work = max(1, math.ceil(work * CONTINUE_SHARE))
         if self.prior > 0:
             limit = PRIOR_WORK_TIMED if work is None else min(work - 1, int(work * PRIOR_SHARE))
             if limit >= 1:
