@@ -63,6 +63,12 @@ names:
   one per human seat (the bots keep theirs); a name is plain text of at most 16 characters,
   and two seats never share one. The save keeps the names for resume and replay.
 
+record:
+  each game played to its end at the terminal adds a line per human seat to your record
+  (record.sqlite3 in rulekit's data folder, beside the saves): rulekit stats shows games
+  played and won per game, variant and opponents, and the best scores. --no-record leaves
+  the game out (on rulekit resume too). A damaged record is set aside, never stopping a game.
+
 variants:
   --variant NAME plays one of the variants the ruleset declares (rulekit validate lists them).
   --variant A+B combines declared variants, their changes applied left to right; two variants
