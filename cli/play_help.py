@@ -15,7 +15,7 @@ seats:
                  medium:N, hard:N: a level with N iterations per decision (repeatable)
   Budgets: at most {TABLE_MAX_ITERATIONS:,} iterations or {TABLE_MAX_SECONDS:g} seconds a decision.
   Bots see only what their seat may know; their choices derive from the seed (with an
-  iteration budget, exactly). Default: seat 0 human, the others medium. With several human
+  iteration budget, exactly). Default: the first seat human, the others medium. With several human
   seats the terminal is passed around: before each seat's private view a "pass the terminal"
   screen waits for Enter.
 
@@ -53,7 +53,7 @@ scripted games:
 matches:
   --games N plays N games in a row. Game k (from 1) is dealt from seed S+k-1, S being --seed,
   and after each game everyone moves one seat on: whoever sat at seat i sits at seat i+1 (the
-  last seat's player moves to seat 0), so roles tied to seats change hands. A summary then
+  last seat's player moves to the first), so roles tied to seats change hands. A summary then
   lists each game's end, scores and winners per person or bot, by name: a name follows
   its person or bot from seat to seat (--names names them as they sit in the first game).
 
