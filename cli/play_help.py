@@ -15,9 +15,9 @@ seats:
                  medium:N, hard:N: a level with N iterations per decision (repeatable)
   Budgets: at most {TABLE_MAX_ITERATIONS:,} iterations or {TABLE_MAX_SECONDS:g} seconds a decision.
   Bots see only what their seat may know; their choices derive from the seed (with an
-  iteration budget, exactly). Default: the first seat human, the others medium. With several human
-  seats the terminal is passed around: before each seat's private view a "pass the terminal"
-  screen waits for Enter.
+  iteration budget, exactly). Default: the first seat human, the others medium. With
+  several human seats the terminal is passed around: before each seat's private view a
+  "pass the terminal" screen waits for Enter.
 
 answering:
   type a numbered choice (several numbers pick several cards: 1 3 4), a value where a range is
