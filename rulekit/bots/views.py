@@ -46,13 +46,24 @@ class Viewer:
                 # the pending decision names the action begun, to every seat
                 return [(actor, action.name)] * self.n
         log = s.log
-        items = log.last(len(log) - logged) if type(log) is EventLog else []
-        decider = s.decider
+        items = log.since(logged) if type(log) is EventLog else []
+        # who decides next (State.decider, written out: a search asks at every step)
+        if s.over:
+            decider = None
+        elif now is None:
+            decider = s.turn
+        elif type(now) is BuildFrame:
+            decider = now.actor
+        else:
+            decider = now.order[now.idx]
         if not items:
             # nothing logged: what the step did shows only in the zones' public sizes
             zones = s.zones
             return [(actor, tuple([len(zones[zi]) for zi in self.sized]), decider)] * self.n
-        if all(audience is None for _, _, audience in items):
+        for _, _, audience in items:
+            if audience is not None:
+                break
+        else:  # every seat reads every event whole
             events = tuple([(key, _whole(args)) for key, args, _ in items])
             return [(actor, events, decider)] * self.n
         out: list[Any] = []

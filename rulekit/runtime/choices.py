@@ -121,7 +121,8 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
             where = param.where
             seen: set[int]
             if where is None and not param.meld:
-                seen = {faces[c] for c in cards if c not in picked}
+                seen = ({faces[c] for c in cards if c not in picked} if picked
+                        else set(map(faces.__getitem__, cards)))
             else:
                 env = env or param_env(param, frame)
                 seen = set()
@@ -141,8 +142,7 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
                     seen = _meld_faces(param, picked, avail, low, high)
                 else:
                     seen = {faces[c] for c in avail}
-            picks = g.pick_actions
-            out = [picks[f] for f in sorted(seen)]
+            out = list(map(g.pick_actions.__getitem__, sorted(seen)))
         if len(picked) >= low and (not param.meld or g.meld_rules is not None
                                    and g.meld_rules.check(picked) is not None):
             out.append(g.done_actions[param.name])

@@ -50,6 +50,20 @@ class EventLog:
         out.reverse()
         return out
 
+    def since(self, n: int) -> list:
+        """The items appended after the log held n of them, oldest first (last(len - n))."""
+        k = self._n - n
+        if k <= 0:
+            return []
+        out = []
+        node = self._head
+        for _ in range(k):
+            assert node is not None
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
     def _list(self) -> list:
         head, flat = self._flat
         if head is self._head:

@@ -88,7 +88,7 @@ class FlowMixin(EffectsMixin):
                 stack = self.stack
                 if stack:
                     top = stack[-1]
-                    if isinstance(top, BuildFrame):
+                    if type(top) is BuildFrame:
                         self._legal = self._param_choices(top, g.actions[top.action])
                         return
                     win = g.windows[top.win]
@@ -101,7 +101,7 @@ class FlowMixin(EffectsMixin):
                             env = {"actor": p, "opener": top.opener}
                             self.at = win.r_eligible
                             if win.eligible is None or win.eligible(self, env):
-                                legal = self._window_actions(win, env)
+                                legal = self._startable(win, env)
                                 if legal:
                                     self._legal = legal
                                     return
@@ -155,7 +155,7 @@ class FlowMixin(EffectsMixin):
                         continue
                     self._next_turn(phase)
                     continue
-                legal = self._turn_actions(phase)
+                legal = self._startable(phase, {"actor": self.turn})
                 if not legal:
                     raise RuleRuntimeError(phase.rule, f"seat {self.turn} has the turn but no "
                                            "legal action (add an action for this case, e.g. pass)")
@@ -201,12 +201,6 @@ class FlowMixin(EffectsMixin):
                 return
         raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
 
-    def _turn_actions(self, phase: Any) -> list[Action]:
-        return self._startable(phase, {"actor": self.turn})
-
-    def _window_actions(self, win: Any, env: dict) -> list[Action]:
-        return self._startable(win, env)
-
     def _startable(self, owner: Any, env: dict) -> list[Action]:
         # The hot path: every 'when' of the phase's or window's actions in one generated
         # function, unguarded; on any failure redo it action by action, guarded, to name the
@@ -240,11 +234,11 @@ class FlowMixin(EffectsMixin):
     def _legal_now(self) -> list[Action]:
         if self.stack:
             top = self.stack[-1]
-            if isinstance(top, BuildFrame):
+            if type(top) is BuildFrame:
                 return self._param_choices(top, self.game.actions[top.action])
             win = self.game.windows[top.win]
-            return self._window_actions(win, {"actor": top.order[top.idx], "opener": top.opener})
-        return self._turn_actions(self.game.phases[self.phase])
+            return self._startable(win, {"actor": top.order[top.idx], "opener": top.opener})
+        return self._startable(self.game.phases[self.phase], {"actor": self.turn})
 
     def _param_choices(self, frame: BuildFrame, act: CompiledAction) -> list[Action]:
         # nothing changes while the steps are listed, nor since the last listing unless effects

@@ -21,7 +21,6 @@ from ..rules.reasons import Reason, say
 from . import knowledge
 from .choices import limit_env, max_picks, why_refused
 from .eventlog import EventLog, NoLog
-from .fields import FIELD_NAMES
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
 from .pending import Pending, pending_of
 from .statecheck import check_document
@@ -124,11 +123,11 @@ class State(SerialiseMixin):
         c.n = self.n
         c.seed = self.seed
         c.players = self.players
-        c.zones = [z[:] for z in self.zones]
+        c.zones = list(map(list.copy, self.zones))
         c.card_zone = self.card_zone[:]
         c.faceup = self.faceup[:]
         c.gvars = self.gvars[:]
-        c.pvars = [v[:] for v in self.pvars]
+        c.pvars = list(map(list.copy, self.pvars))
         c.tvars = self.tvars[:]
         c.phase = self.phase
         c.turn = self.turn
@@ -154,7 +153,7 @@ class State(SerialiseMixin):
         kept = self.memo_since
         c.memo_since = None if kept is None else kept.copy()
         c.team_of = self.team_of  # fixed for the whole game
-        c.teamvars = [v[:] for v in self.teamvars]
+        c.teamvars = list(map(list.copy, self.teamvars))
         c._legal = self._legal
         c._queued = []
         c.work = self.work
@@ -165,7 +164,7 @@ class State(SerialiseMixin):
         c.turn_hook = self.turn_hook
         c.reversed_order = self.reversed_order
         c.skips = self.skips
-        c.known = None if self.known is None else [d.copy() for d in self.known]
+        c.known = None if self.known is None else list(map(dict.copy, self.known))
         c.at = ""
         return c
 
@@ -247,6 +246,20 @@ class State(SerialiseMixin):
             self._legal = self._compute_legal()
         return list(self._legal)  # a copy: the caller may change it; clones share the cache
 
+    def list_for_clones(self) -> bool:
+        """Work out the legal actions now, so that the clones made next share them (each would
+        list them afresh); False, the state left as it was, when the ruleset's limits stop the
+        listing (each clone then meets the failure itself)."""
+        if self.over or self._legal is not None:
+            return True
+        work, since = self.work, self.memo_since
+        try:
+            self._legal = self._compute_legal()
+        except EvaluationLimitError:
+            self.work, self.memo_since, self.at = work, since, ""
+            return False
+        return True
+
     def random_action(self, rng: Any) -> Action:
         """A uniformly random legal action, drawn with rng.random() (no list is copied).
 
@@ -322,8 +335,51 @@ class State(SerialiseMixin):
         return Reason("condition", {"rule": act.rule, "when": act.when_text})
 
     def _restore(self, other: State) -> None:
-        for name in FIELD_NAMES:
-            setattr(self, name, getattr(other, name))
+        # every field of FIELD_NAMES, written out (ten times a loop of setattr's speed: a
+        # search takes over a clone at most windows); tests/test_engine_search_help.py checks
+        # that none is missing
+        self.game = other.game
+        self.n = other.n
+        self.players = other.players
+        self.zones = other.zones
+        self.card_zone = other.card_zone
+        self.faceup = other.faceup
+        self.gvars = other.gvars
+        self.pvars = other.pvars
+        self.tvars = other.tvars
+        self.phase = other.phase
+        self.turn = other.turn
+        self.stack = other.stack
+        self.rng = other.rng
+        self.log = other.log
+        self.history = other.history
+        self.over = other.over
+        self.outcome = other.outcome
+        self.decisions = other.decisions
+        self.end_turn_flag = other.end_turn_flag
+        self.ending_phase = other.ending_phase
+        self._legal = other._legal
+        self._queued = other._queued
+        self.seed = other.seed
+        self.meld_of = other.meld_of
+        self.as_value = other.as_value
+        self.meld_kinds = other.meld_kinds
+        self.meld_zone = other.meld_zone
+        self.team_of = other.team_of
+        self.teamvars = other.teamvars
+        self._meld_cache = other._meld_cache
+        self.work = other.work
+        self.log_room = other.log_room
+        self.turn_hook = other.turn_hook
+        self.reversed_order = other.reversed_order
+        self.skips = other.skips
+        self.known = other.known
+        self.at = other.at
+        self.memo = other.memo
+        self.memo_since = other.memo_since
+        self.state_room = other.state_room
+        self.turn_held = other.turn_held
+        self.game_work = other.game_work
 
     def action_from_text(self, text: str) -> Action:
         """The legal action whose string form is text."""
