@@ -195,6 +195,7 @@ class EffectsMixin(CompilerBase):
         compiled: list[tuple[str, str, str]] = []  # (name, kind, the value's source)
         refused: set[str] = set()
         held: dict[str, str] = {}  # the arguments that are not numbers: what each holds
+        listed = False
         for name, value in args.items():
             typed = self.expr(value, path + ("args", name), scope)
             if typed is None:
@@ -224,6 +225,9 @@ class EffectsMixin(CompilerBase):
                 src = f"{gen.ref(meld_cards_of, 'a meld by its cards')}(s, {src})"
             elif elem_of(typed.type) is not None:  # a list is logged as it is now
                 src = f"{gen.ref(_snapshot, 'a copy of a list')}({src})"
+            # a value that may be a list: its items count (_log); single values only: none
+            listed = listed or kind not in ("player", "card", "int", "str", "bool") or \
+                typed.type in (ZONE, dsl.MELD) or elem_of(typed.type) is not None
             compiled.append((str(name), kind, src))
         audience = "None"
         if "to" in item:
@@ -273,6 +277,8 @@ class EffectsMixin(CompilerBase):
         # what the log holds besides the event and its lists' items, counted in limits.max_log:
         # each value, and whom it is told to
         parts = len(compiled) + ("to" in item)
+        if audience == "None" and not listed:  # the usual line: _log without its loops
+            return [f"{gen.ref(_log_plain, 'logs an event')}(s, {key!r}, ({vals}), {parts})"]
         return [f"{gen.ref(_log, 'logs an event')}(s, {key!r}, ({vals}), {audience}, {parts})"]
 
     def statement(self, tree: Tree, scope: Scope) -> Part:
@@ -306,6 +312,20 @@ def _log(s: Any, key: str, vals: tuple, audience: tuple | None, parts: int = 0) 
         for _, kind, v in vals:
             if v is not None and (kind == "card" or kind == "cards"):
                 _tell(s, v, audience)
+
+
+def _log_plain(s: Any, key: str, vals: tuple, parts: int) -> None:
+    """_log for a line told to everyone whose values hold no list (nothing to count but the
+    event and its parts, nothing taught to anyone)."""
+    work = s.work - 1
+    s.work = work
+    if work < 0:
+        over_budget(s)
+    room = s.log_room - (1 + parts)
+    s.log_room = room
+    if room < 0:
+        raise EvaluationLimitError("", log_full(s.game.max_log))
+    s.log.append((key, vals, None))
 
 
 def _tell(s: Any, v: Any, audience: tuple) -> None:
