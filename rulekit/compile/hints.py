@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from lark import Token, Tree
 
 from ..lang.expressions import INT, PLAYER, Scope, local
+from ..lang.parsing import parse
 from ..rules.hints import BotHints
 
 if TYPE_CHECKING:
@@ -23,6 +26,8 @@ def compile_hints(c: Compiler) -> None:
                        "'evaluate' (a whole number from 0 to out_of)")
         if typed is not None:
             hints.evaluate = typed.fn
+            hints.by_team = bool(g.team_names) and isinstance(spec.bots.evaluate, str) and \
+                _only_team_of(parse(spec.bots.evaluate, "expr"), "p")
     for index, (name, a) in enumerate(spec.actions.items()):
         if a.weight is None:
             continue
@@ -45,3 +50,20 @@ def compile_hints(c: Compiler) -> None:
         hints.weights[index] = typed.fn
     g.hints = hints
 
+
+
+def _only_team_of(tree: Any, name: str) -> bool:
+    """Whether every use of the name in the expression's tree is the one argument of a call
+    team(name) (a loop variable of that name shadowing it counts as a use: the answer errs
+    towards no)."""
+    if not isinstance(tree, Tree):
+        return True
+    if tree.data == "name":
+        return str(tree.children[0]) != name
+    if (tree.data == "call" and len(tree.children) == 2 and str(tree.children[0]) == "team"
+            and isinstance(tree.children[1], Tree) and len(tree.children[1].children) == 1):
+        arg = tree.children[1].children[0]
+        if isinstance(arg, Tree) and arg.data == "name" and str(arg.children[0]) == name:
+            return True
+    return all(_only_team_of(child, name) for child in tree.children
+               if not isinstance(child, Token))

@@ -22,6 +22,8 @@ class BotHints:
     out_of: int = 100
     weights: dict[int, Fn] = field(default_factory=dict)  # action index -> (state, env) -> int
     constant_weights: dict[int, int] = field(default_factory=dict)  # the weights known at load
+    # evaluate reads p only as team(p): partners stand alike, so one evaluation serves a team
+    by_team: bool = False
 
     def evaluation(self, s: State, p: int) -> float | None:
         """Player p's standing in [0, 1] by the ruleset's hint (out of range: clamped), or None."""
