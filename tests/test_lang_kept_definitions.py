@@ -87,4 +87,8 @@ def test_the_steps_of_an_action_are_listed_with_what_its_when_worked_out() -> No
     s.apply(s.legal_actions()[0])  # the pick ends the action: its effects run
     s.legal_actions()
     assert s.memo_since is not listed and s.memo is None
-    assert s.clone().memo_since is None  # a clone (resampled by bots) keeps nothing
+    # a clone keeps a copy (its next steps charge the work the original's would); a resample
+    # (other cards) keeps nothing
+    copy = s.clone().memo_since
+    assert copy == s.memo_since and copy is not s.memo_since
+    assert rulekit.resample(s, s.decider, 1).memo_since is None
