@@ -7,6 +7,7 @@ import random
 import sys
 import warnings
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 
 from rich.console import Console
@@ -486,8 +487,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if game is None:
         return EXIT_USAGE
     from .rules import print_rules
+    from .terminal import EndOfInput, Interrupted, Terminal
 
-    print_rules(game, _lang(game, args.lang), make_console())
+    console = make_console()
+    term = Terminal(console, sys.stdin)
+    # a person reading at a terminal gets a screenful at a time; a pipe gets it all
+    ask = term.ask if term.interactive else None
+    with suppress(EndOfInput, Interrupted):  # the reader stopped reading: nothing more to say
+        print_rules(game, _lang(game, args.lang), console, ask, console.height)
     return EXIT_OK
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 import rulekit
 
+from .pager import page, prose
 from .strings import description, t, variant_text
 
 WHO_SEES = {  # (owner, visibility) -> the words saying who sees a zone's cards
@@ -40,25 +42,31 @@ def rules_text(game: rulekit.Game, lang: str) -> str:
     return (texts.get(lang) or texts.get(game.languages[0]) or "").strip()
 
 
-def print_rules(game: rulekit.Game, lang: str, console: Console) -> None:
-    """The rules text, then the deck, zones, phases and actions, scoring and variants."""
-    out = console
+def print_rules(game: rulekit.Game, lang: str, console: Console,
+                ask: Callable[[str], str] | None = None, height: int = 24) -> None:
+    """The rules text, then the deck, zones, phases and actions, scoring and variants: reflowed
+    to the console's width, a screenful at a time when ask reads the answer to --More--."""
+    page(console, rules_parts(game, lang), height, ask, t("more", lang))
+
+
+def rules_parts(game: rulekit.Game, lang: str) -> list[RenderableType]:
+    """What `rulekit rules` prints, part by part."""
+    out: list[RenderableType] = []
     word = game.texts.word
     title = game.name + (f" [{game.variant}]" if game.variant else "")
-    out.print(Text(title, style="bold"))
+    out.append(Text(title, style="bold"))
     about = description(game, lang)
     if about:
-        out.print(about)
-    out.print()
-    text = rules_text(game, lang)
-    out.print(text if text else t("no_rules_text", lang))
-    out.print()
-    out.print(Text(t("from_ruleset", lang), style="bold"))
+        out.append(Text(about))
+    out.append(Text(""))
+    out += rules_prose(game, lang)
+    out.append(Text(""))
+    out.append(Text(t("from_ruleset", lang), style="bold"))
     players = (str(game.min_players) if game.min_players == game.max_players
                else f"{game.min_players}-{game.max_players}")
-    out.print(t("rules_players", lang, n=players))
+    out.append(Text(t("rules_players", lang, n=players)))
     # the deck: how many cards, and the values of each attribute
-    out.print(t("rules_deck", lang, n=game.n_cards))
+    out.append(Text(t("rules_deck", lang, n=game.n_cards)))
     for attr, values in game.card_attrs.items():
         kinds = Counter(values)
         if all(isinstance(v, str) for v in kinds):
@@ -66,34 +74,43 @@ def print_rules(game: rulekit.Game, lang: str, console: Console) -> None:
         else:
             nums = sorted(v for v in kinds if isinstance(v, int))
             shown = f"{nums[0]}..{nums[-1]}" if nums else "-"
-        out.print(f"  {attribute_name(game, attr, lang)}{t('colon', lang)}{shown}")
+        out.append(Text(f"  {attribute_name(game, attr, lang)}{t('colon', lang)}{shown}"))
     # the zones and who sees them
-    out.print(t("rules_zones", lang))
+    out.append(Text(t("rules_zones", lang)))
     for name, z in game.spec.zones.items():
         owner = t("owner_" + z.owner, lang)
         sees = t(WHO_SEES.get((z.owner, z.visibility), "sees_none"), lang)
-        out.print(f"  {word(z.label or name, lang)} ({owner}){t('colon', lang)}{sees}")
+        out.append(Text(f"  {word(z.label or name, lang)} ({owner}){t('colon', lang)}{sees}"))
     # the phases and their actions, the windows and theirs
-    out.print(t("rules_phases", lang))
+    out.append(Text(t("rules_phases", lang)))
     spec = game.spec
     for pname, phase in spec.phases.items():
         acts = [word(a.label or n, lang) for n, a in spec.actions.items()
                 if a.window is None and (a.phase is None or a.phase == pname or
                                          (isinstance(a.phase, list) and pname in a.phase))]
-        out.print(f"  {word(phase.label or pname, lang)}{t('colon', lang)}{', '.join(acts) or '-'}")
+        out.append(Text(f"  {word(phase.label or pname, lang)}{t('colon', lang)}"
+                        f"{', '.join(acts) or '-'}"))
     for wname in spec.windows:
         acts = [word(a.label or n, lang) for n, a in spec.actions.items() if a.window == wname]
-        out.print("  " + t("rules_window", lang, actions=", ".join(acts) or "-"))
+        out.append(Text("  " + t("rules_window", lang, actions=", ".join(acts) or "-")))
     # the scoring, in the ruleset's own words (never its expressions)
-    out.print(scoring_text(game, lang))
+    out.append(Text(scoring_text(game, lang)))
     # the variants and what each changes
     if game.variants:
-        out.print(t("rules_variants", lang))
+        out.append(Text(t("rules_variants", lang)))
         for v in game.variants:
             about = variant_text(game, v, lang)
             changes = ", ".join(changed_parts(game.variant_changes.get(v, []), lang)) or "-"
-            out.print(f"  {v}{t('colon', lang)}{about}" if about else f"  {v}")
-            out.print("    " + t("rules_changes", lang, keys=changes))
+            out.append(Text(f"  {v}{t('colon', lang)}{about}" if about else f"  {v}"))
+            out.append(Text("    " + t("rules_changes", lang, keys=changes)))
+    return out
+
+
+def rules_prose(game: rulekit.Game, lang: str) -> list[Text]:
+    """The ruleset's rules text as paragraphs to wrap at the screen's width (or says it has
+    none)."""
+    text = rules_text(game, lang)
+    return prose(text) if text else [Text(t("no_rules_text", lang))]
 
 
 def attribute_name(game: rulekit.Game, attr: str, lang: str) -> str:

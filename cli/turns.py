@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 import rulekit
@@ -20,7 +20,8 @@ from rulekit.runtime.state import State
 
 from .answers import Question
 from .look import Painter
-from .rules import rules_text
+from .pager import page
+from .rules import rules_prose
 from .screen import Note, Screen
 from .strings import t
 from .terminal import QuitGame, Terminal
@@ -61,6 +62,8 @@ class HumanTurns:
         def _news(self, seat: int) -> bool: ...
         def _prompt(self, seat: int) -> str: ...
         def _show_question(self, seat: int, prompt: str, question: Question) -> None: ...
+        def _question(self, seat: int, prompt: str,
+                      question: Question) -> list[RenderableType]: ...
         def _print_events(self, seat: int | None, start: int, indent: str = "") -> int: ...
 
     def _human(self, seat: int) -> None:
@@ -130,15 +133,18 @@ class HumanTurns:
                                      about=self.about,
                                      example=question.shown(legal[0])))
                 self.console.print(t("help_more", self.lang))
+                self._show_question(seat, prompt, question)
                 continue
             if answer.command == "rules":
-                self.console.print(rules_text(self.game, self.lang) or
-                                   t("no_rules_text", self.lang))
+                self._read(rules_prose(self.game, self.lang),
+                           self._question(seat, prompt, question))
+                self._show_question(seat, prompt, question)
                 continue
             if answer.command == "log":
                 self.console.print(Text(t("log_title", self.lang, name=self.names[seat]),
                                         style="bold"))
                 self._print_events(seat, 0, indent="  ")
+                self._show_question(seat, prompt, question)
                 continue
             if answer.command == "show":
                 self._screen(seat)
@@ -151,6 +157,13 @@ class HumanTurns:
             self._apply_move(seat, answer.actions, chosen=True)
             self.answered = seat
             return
+
+    def _read(self, parts: list[Text], after: list[RenderableType]) -> None:
+        """A long text at the console's width, a screenful at a time for a person typing, the
+        last one leaving room for what is shown after it (the question and its prompt)."""
+        ask = self.term.ask if self.term.typing else None
+        reserve = min(sum(self.screen.height(x) for x in after) + 1, self.console.height // 2)
+        page(self.console, parts, self.console.height - reserve, ask, t("more", self.lang))
 
     def _building(self, seat: int) -> bool:
         """Whether seat is putting a move of its own together (a parameter is being asked)."""
