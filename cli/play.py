@@ -28,6 +28,7 @@ from rulekit.runtime.state import State
 from .answers import Question, in_seen_order, meld_line, melds_seen, seen_order
 from .autosave import Autosave, said
 from .bots import Thinking, kind_text, make_bot
+from .ending import GAME_OVER, print_final, sides
 from .look import Painter, say
 from .names import seat_names
 from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild
@@ -295,9 +296,12 @@ class Match(HumanTurns):
         return code
 
     def _final(self) -> None:
+        """Why the game ended, the scores, the game's counts and who won: each said once."""
         assert self.state.outcome is not None
-        self.screen.final(self.state.outcome, [self._name(p) for p in range(self.state.n)],
-                          summary_counts(self.state, None))
+        print_final(self.console, self.game, self.lang, self.state.outcome,
+                    [self._name(p) for p in range(self.state.n)], self.names,
+                    sides(self.game, self.state), yours=bool(self.humans),
+                    counts=summary_counts(self.state, None))
 
     def _screen(self, seat: int) -> None:
         """Everything seat may know now, sized so that its question fits below it."""
@@ -334,7 +338,8 @@ class Match(HumanTurns):
         s = self.state
         g = self.game
         for key, args in rulekit.events_for(s, seat, start):
-            if g.texts.has(key):  # keys without a text (e.g. phase changes) are internal
+            # keys without a text (e.g. phase changes) are internal; the end is said by _final
+            if g.texts.has(key) and key != GAME_OVER:
                 line = rulekit.render_event(g, key, args, self.lang, self.names)
                 self.console.print(Text(indent) + self.paint.text(line))
         return len(s.log)
@@ -359,7 +364,8 @@ class Match(HumanTurns):
         for at, note in [*self.forced.pop(seat, []), (end, None)]:
             lines += [self.paint.text(rulekit.render_event(g, key, args, self.lang, self.names))
                       for key, args in events[start - self.seen[seat]:at - self.seen[seat]]
-                      if g.texts.has(key)]  # keys without a text (e.g. phase changes) are internal
+                      # keys without a text (phase changes...) are internal; _final says the end
+                      if g.texts.has(key) and key != GAME_OVER]
             if note is not None:
                 lines.append(note)
             start = at

@@ -19,6 +19,7 @@ from rich.text import Text
 import rulekit
 from rulekit.runtime.state import Outcome, State
 
+from .ending import Sides, result
 from .look import Painter
 from .strings import t
 
@@ -355,33 +356,6 @@ class Screen:
             return Text(", ".join(str(x) for x in v) or "-")
         return Text(str(v))
 
-    def final(self, outcome: Outcome, shown: list[str],
-              counts: list[tuple[str, int]] | None = None) -> None:
-        """The end of the game: why it ended, the final scores (seat names as shown), the
-        winners, and the game's own counts (the ruleset's table.summary)."""
-        out = self.console
-        lang = self.lang
-        out.print()
-        out.print(Text(t("final_scores", lang), style="bold"))
-        out.print(t("reason", lang, reason=self.game.texts.word(outcome.reason, lang)))
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        table.add_column(t("player", lang))
-        table.add_column(t("score", lang), justify="right")
-        table.add_column("")
-        for p, score in enumerate(outcome.scores):
-            win = "★" if p in outcome.winners else ""
-            table.add_row(shown[p], str(score), win)
-        out.print(table)
-        if counts:
-            said = [self.game.texts.render(key, lang, {"n": str(n)}) for key, n in counts]
-            out.print(Text(t("game_counts", lang, counts=", ".join(said))))
-        if not outcome.winners:  # a cooperative game lost together, say
-            out.print(Text(t("no_winner", lang), style="bold"))
-            return
-        names = ", ".join(self.names[p] for p in outcome.winners)
-        out.print(Text(t("winner" if len(outcome.winners) == 1 else "winners", lang, names=names),
-                       style="bold"))
-
 
 @dataclass
 class Played:
@@ -399,6 +373,8 @@ def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: i
     """Each game's reason and winners, then a scoreboard: each person's or bot's score in every
     game, their total and the games they won."""
     out = console
+    together = game.spec.table.together
+    side = Sides([], together is not None, together.against if together else None)
     out.print()
     out.print(Text(t("match_summary", lang, n=games), style="bold"))
     wins = [0] * len(who)
@@ -414,6 +390,8 @@ def summarise(game: rulekit.Game, played: list[Played], who: list[str], games: i
         names = ", ".join(who[p] for p in sorted(winners))
         said = (t("no_winner", lang) if not winners else
                 t("winner" if len(winners) == 1 else "winners", lang, names=names))
+        if side.together:  # the players' fate, as one side
+            said = result(game, o, [who[p] for p in g.seats], side, lang, yours=False)
         out.print(t("match_result", lang, k=g.number, seed=g.seed,
                     reason=game.texts.word(o.reason, lang), winners=said))
         by_who = {g.seats[s]: o.scores[s] for s in range(len(o.scores))}

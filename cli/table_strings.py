@@ -116,6 +116,20 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "fr": "{who} — {zone} : ",
         "es": "{who} — {zone}: ",
     },
+    # the end of a game: sides (ending.py)
+    "your_team": {"en": "Your team", "fr": "Votre équipe", "es": "Vuestro equipo"},
+    "the_players": {"en": "The players", "fr": "Les joueurs", "es": "Los jugadores"},
+    "team_beat": {"en": "{team} beat {against}.", "fr": "{team} : victoire contre {against}.",
+                  "es": "{team}: victoria contra {against}."},
+    "team_lost_to": {"en": "{team} lost to {against}.", "fr": "{team} : défaite contre {against}.",
+                     "es": "{team}: derrota contra {against}."},
+    "team_won": {"en": "{team} won.", "fr": "{team} : victoire.", "es": "{team}: victoria."},
+    "team_lost": {"en": "{team} lost.", "fr": "{team} : défaite.", "es": "{team}: derrota."},
+    "team_of": {"en": "{team} ({members})", "fr": "{team} ({members})",
+                "es": "{team} ({members})"},
+    "team_score": {"en": "One score for the team ({members}): {score}",
+                   "fr": "Un score pour l'équipe ({members}) : {score}",
+                   "es": "Una puntuación para el equipo ({members}): {score}"},
 }
 
 # extra commands a human may type, in every language (English always works)

@@ -239,6 +239,12 @@ class CountSpec(Model):
     count: str  # a log's text key (an event kind)
 
 
+class TogetherSpec(Model):
+    """The players win or lose together, as one side (a cooperative game)."""
+
+    against: str | None = None  # a text key: what they play against, as the game calls it
+
+
 class TableSpec(Model):
     """What the table screen shows (docs/authoring.md section 18b); never changes the rules."""
 
@@ -247,6 +253,10 @@ class TableSpec(Model):
     variables: list[str] | None = None  # the variables shown; absent: every visible one
     full: dict[str, list[str]] = {}  # zone -> actions while whose choices it is shown whole
     summary: list[CountSpec] = []  # the end-of-game counts
+    # a yes/no variable said in words: for each value, the text shown instead of 'label: yes'
+    # (a value without a text is not shown)
+    flags: dict[str, dict[bool, str]] = {}
+    together: TogetherSpec | None = None  # the players win or lose together (the end's words)
 
 
 class Ruleset(Model):
@@ -281,6 +291,32 @@ class Ruleset(Model):
     def _langs(cls, v: list[str]) -> list[str]:
         if len(set(v)) != len(v):
             raise ValueError("a language is listed twice")
+        return v
+
+    @field_validator("table")
+    @classmethod
+    def _table_words(cls, v: TableSpec, info: ValidationInfo) -> TableSpec:
+        # the texts and variables the table's words name, checked where they are named
+        texts = info.data.get("text")
+        variables = info.data.get("variables")
+        if texts is None or variables is None:
+            return v
+        flags = {name: spec for scope in (variables.game, variables.player, variables.team,
+                                          variables.turn)
+                 for name, spec in scope.items()}
+        for name, words in v.flags.items():
+            if name not in flags:
+                raise ValueError(f"flags: no variable '{name}' in the ruleset")
+            if flags[name].type != "bool":
+                raise ValueError(f"flags: '{name}' is a {flags[name].type} variable; flags "
+                                 "word the values of yes/no (bool) variables")
+            for value, key in words.items():
+                if key not in texts:
+                    raise ValueError(f"flags: {name}: no text '{key}' for {str(value).lower()}"
+                                     " in the ruleset's text section")
+        against = v.together.against if v.together is not None else None
+        if against is not None and against not in texts:
+            raise ValueError(f"together: no text '{against}' in the ruleset's text section")
         return v
 
     @field_validator("description")
