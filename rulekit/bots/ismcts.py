@@ -164,6 +164,7 @@ class IsmctsBot:
             else:
                 if done % reuse == 0:
                     det = resample(state, seat, rng.getrandbits(63))
+                    det.list_for_clones()  # listed once for the iterations sharing the deal
                 s = det.clone()
                 # the engine's own randomness is hidden from every seat: draw it afresh, so
                 # the iterations sharing a deal still see different chance events

@@ -69,7 +69,16 @@ def estimate(s: State) -> list[float]:
     s.memo = {}
     try:
         if g.hints.evaluate is not None:
-            values = [g.hints.evaluation(s, p) or 0.0 for p in range(s.n)]
+            if g.hints.by_team:  # partners stand alike: one evaluation for each team
+                teams = s.team_of
+                first: dict[int, int] = {}
+                for p in range(s.n):
+                    first.setdefault(teams[p], p)
+                values = [g.hints.evaluation(s, p) or 0.0 if first[teams[p]] == p else 0.0
+                          for p in range(s.n)]
+                values = [values[first[teams[p]]] for p in range(s.n)]
+            else:
+                values = [g.hints.evaluation(s, p) or 0.0 for p in range(s.n)]
         else:
             scores = [g.score(s, p) for p in range(s.n)]
             values = _rank_shares(scores, g.winners_mode == "lowest")
@@ -178,7 +187,7 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
         elif answers and type(stack[-1]) is WindowFrame:
             legal = s.legal_actions()
             if 1 < len(legal) <= answers:
-                s.apply_unchecked(answer(s, legal))
+                play_answer(s, legal)
             else:
                 s.apply_unchecked(policy(s, legal, rnd))
             steps += 1
@@ -212,6 +221,47 @@ def answer(s: State, options: list[Action]) -> Action:
         if value > best_value:
             best, best_value = a, value
     return best
+
+
+def play_answer(s: State, options: list[Action]) -> None:
+    """Play on s the option answer(s, options) chooses, to the same state: the last option is
+    tried on s itself and the others on copies, the chosen one's kept (one copy and one step
+    fewer per window than trying each on a copy and playing the chosen one again)."""
+    seat = s.decider
+    assert seat is not None
+    best_value = -1.0
+    kept: State | EvaluationLimitError | None = None  # the chosen option's copy (or failure)
+    tried: State | EvaluationLimitError
+    for a in options[:-1]:
+        t = s.clone()
+        try:
+            t.apply_unchecked(a)
+        except EvaluationLimitError as e:
+            value, tried = 0.5, e  # raised again if this option is chosen, as playing it would
+        else:
+            value, tried = _value_or_half(t, seat), t
+        if value > best_value:
+            best_value, kept = value, tried
+    try:
+        s.apply_unchecked(options[-1])
+    except EvaluationLimitError:
+        if kept is None or best_value < 0.5:
+            raise  # the last option is chosen (ties: the earlier): it fails, as it would
+    else:
+        if _value_or_half(s, seat) > best_value:
+            return  # s holds the option chosen
+    if isinstance(kept, EvaluationLimitError):
+        raise kept
+    assert kept is not None
+    s.become(kept)
+
+
+def _value_or_half(s: State, seat: int) -> float:
+    """value_of(s, seat), or 0.5 when the ruleset's limits stop the evaluation."""
+    try:
+        return value_of(s, seat)
+    except EvaluationLimitError:
+        return 0.5
 
 
 def decision_rng(kind: str, seed: int, seat: int, decisions: int) -> random.Random:
