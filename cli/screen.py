@@ -46,6 +46,8 @@ class Screen:
         self.paint = paint
         self.names = names
         self.crowded_options = False  # the question's options go in columns to fit the screen
+        # the yes/no variables the ruleset says in words (table.flags): value -> text key
+        self.flags: dict[str, dict[bool, str]] = dict(game.spec.table.flags)
         self._sized: dict[tuple, tuple[list[RenderableType], int]] = {}  # see sized()
 
     def show(self, state: State, seat: int, news: list[Text], reserve: int = 0,
@@ -133,8 +135,14 @@ class Screen:
                          self.zone_cell(view, counts_only=z.melds, whole=whole))
         for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
             for v in infos:
+                if v.name not in values or not g.table.shows(v.name):
+                    continue
+                if v.name in self.flags:  # said in the ruleset's words, or not at all
+                    said = self.flag(v.name, values[v.name])
+                    if said.plain:
+                        parts.append(said)
                 # a variable at none, no, 0 or empty says nothing worth a place on the table
-                if v.name in values and g.table.shows(v.name) and values[v.name] not in EMPTY:
+                elif values[v.name] not in EMPTY:
                     parts.append(Text(g.texts.word(v.label, lang) + t("colon", lang)) +
                                  self.value(v.type, values[v.name], v.names))
         if parts:
@@ -202,7 +210,7 @@ class Screen:
                 name.append(f" ({t('you', lang)})")
                 name.stylize("bold")
             cells: list[Text] = [name]
-            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown_vars]
+            cells += [self.cell(v, row["vars"].get(v.name)) for v in shown_vars]
             cells += [self.zone_cell(row["zones"][z.name], counts_only=p == seat or z.melds,
                                      last=last)
                       for z in g.player_zones]
@@ -234,7 +242,7 @@ class Screen:
         for row in teams:
             cells = [self.paint.text(g.texts.word(row["team"], lang)),
                      Text(", ".join(self.names[p] for p in row["members"]))]
-            cells += [self.value(v.type, row["vars"].get(v.name), v.names) for v in shown]
+            cells += [self.cell(v, row["vars"].get(v.name)) for v in shown]
             cells += [self.zone_cell(row["zones"][z.name], counts_only=True)
                       for z in g.team_zones]
             table.add_row(*cells)
@@ -332,6 +340,17 @@ class Screen:
         if len(cards) > last and not whole:
             return Text(f"{count} (…, ") + self.paint.cards(cards[-last:]) + Text(")")
         return Text(f"{count} (") + self.paint.cards(cards, group_above=len(cards)) + Text(")")
+
+    def flag(self, name: str, v: Any) -> Text:
+        """A yes/no variable in the ruleset's words for its value ('' when it has none)."""
+        key = self.flags[name].get(bool(v))
+        return self.paint.text(self.game.texts.word(key, self.lang)) if key else Text("")
+
+    def cell(self, var: Any, v: Any) -> Text:
+        """A variable's value in a table's cell: a flag in its words, else the value."""
+        if var.name in self.flags:
+            return self.flag(var.name, v)
+        return self.value(var.type, v, var.names)
 
     def value(self, type_: str, v: Any, names: dict | None = None) -> Text:
         """A visible variable's value as words (a number by its name, if it has one)."""

@@ -3,6 +3,8 @@ teams; a cooperative game won or lost by the players together, against the game'
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rulekit
@@ -112,3 +114,35 @@ def test_the_tables_words_load_when_they_name_what_is_there():
                              "flags: {open: {true: said_open}}}\n", "together.yaml")
     assert game.spec.table.together is not None
     assert game.spec.table.together.against == "the_house"
+
+
+# ---- yes/no variables said in the ruleset's words (table.flags) -------------------------------
+def test_every_bundled_game_words_the_yes_no_variables_its_table_shows():
+    for path in sorted(RULESETS.glob("*.yaml")):
+        base = rulekit.load(path)
+        for variant in [None, *base.variants]:
+            game = rulekit.load(path, variant=variant) if variant else base
+            shown = [v.name for v in (*game.game_vars, *game.turn_vars, *game.player_vars,
+                                      *game.team_vars)
+                     if v.visible and v.type == "bool" and game.table.shows(v.name)]
+            unworded = [name for name in shown if name not in game.spec.table.flags]
+            assert not unworded, (path.name, variant, unworded)
+
+
+def test_no_yes_or_no_flag_on_the_table_screens():
+    for name, players, variant in (("shamus", 2, None), ("sham", 4, None),
+                                   ("spades", 4, "one_hand")):
+        transcript = played(RULESETS / f"{name}.yaml", players, 2, variant=variant)
+        for line in transcript.split("\n"):
+            assert ": yes" not in line and ": no " not in line and not line.endswith(": no")
+            assert " yes " not in f" {line} ", line
+    shamus = played(RULESETS / "shamus.yaml", 2, 1)
+    assert "Shamus Senior is out of reach" in shamus  # said as a fact when it holds
+
+
+def test_sham_says_who_is_in_the_round_and_who_is_out():
+    transcript = played(RULESETS / "sham.yaml", 4, 2)
+    row = re.compile(r"^(?:▸ |  )(?:Player 1 \(you\)|Bot \d)\s{2,}(\S+)\s{2,}\d")
+    cells = [m.group(1) for line in transcript.split("\n") if (m := row.match(line))]
+    assert len(cells) > 40
+    assert set(cells) == {"in", "out"}

@@ -68,7 +68,7 @@ def test_variables_the_ruleset_does_not_mark_are_not_shown():
     for hidden in ("Standing claim (total)", "Last claimed total", "Last claimed colour",
                    "Round colour", "Leader:", "Someone has placed"):
         assert hidden not in r.out
-    assert "in the round" in r.out
+    assert "Round" in r.out and "in the round: yes" not in r.out
 
 
 def test_a_ruleset_without_a_table_section_shows_every_visible_variable():
@@ -217,6 +217,6 @@ def test_a_wide_pile_cell_shows_fewer_cards_rather_than_squeeze_other_columns():
                if line.startswith("Player  ") and "Hand" in line]
     assert len(headers) > 20
     for line in headers:
-        assert line.split() == ["Player", "in", "the", "round", "Hand", "Played", "Pile",
-                                "Winnings", "Pile"], line
+        assert line.split() == ["Player", "Round", "Hand", "Played", "Pile", "Winnings",
+                                "Pile"], line
     assert "(…, " in transcript  # the other players' last cards are still shown
