@@ -6,6 +6,8 @@ finished one through any seat's, or with every seat's cards when no seat is name
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -44,8 +46,21 @@ def viewer_of(save: SaveGame, number: int | None) -> int | None:
     return seat
 
 
+@dataclass
+class Step:
+    """One decision of the saved game as the viewer saw it: where in the game it came, what it
+    made happen, which of the viewer's cards changed, and every seen zone as it then stood."""
+
+    decision: int  # the index of its decision in the save (0: the deal)
+    where: str  # 'Round 2 · turn 7'
+    events: list[Text]
+    changes: list[Text]
+    zones: list[Text]
+
+
 class Replay:
-    """Plays the saved actions again, printing what the viewer saw after each decision."""
+    """Plays the saved actions again, then lets the reader step through what the viewer saw:
+    n (or Enter) the next step, p the previous one, g N step N, q stop."""
 
     def __init__(self, game: rulekit.Game, save: SaveGame, viewer: int | None,
                  console: Console, stdin: TextIO):
@@ -69,20 +84,86 @@ class Replay:
         return [public[i] if audience is None else views[audience[0]][i]
                 for i, (_, _, audience) in enumerate(s.log[start:])]
 
-    def _hand(self, s: rulekit.State) -> list[Text]:
+    def _seen(self, s: rulekit.State) -> dict[tuple[int, str], list[str]]:
         """The viewer's own cards, zone by zone (every seat's when every seat is shown)."""
         seats = range(s.n) if self.everyone else ([] if self.viewer is None else [self.viewer])
-        out = []
+        out: dict[tuple[int, str], list[str]] = {}
         for p in seats:
             obs = rulekit.observation(s, p)
             for z in self.game.player_zones:
                 if z.visibility != "owner":
                     continue
                 cards = obs["seats"][p]["zones"][z.name]["cards"]
-                head = t("replay_hand", self.lang, who=self.names[p],
-                         zone=self.game.texts.word(z.label, self.lang))
-                out.append(Text(head) + self.paint.cards([c for c in cards if c is not None],
-                                                         empty=t("empty", self.lang)))
+                out[(p, z.name)] = [c for c in cards if c is not None]
+        return out
+
+    def _zone_head(self, key: tuple[int, str], n: int) -> Text:
+        p, zone = key
+        label = next(z.label for z in self.game.player_zones if z.name == zone)
+        return Text(t("replay_hand", self.lang, who=self.names[p],
+                      zone=self.game.texts.word(label, self.lang), n=n))
+
+    def _zones(self, seen: dict[tuple[int, str], list[str]]) -> list[Text]:
+        """Every zone the viewer sees, whole (an empty one but a seat's first left out)."""
+        out, seats = [], set()
+        for key, cards in seen.items():
+            if cards or key[0] not in seats:
+                out.append(self._zone_head(key, len(cards)) +
+                           self.paint.cards(cards, empty=t("empty", self.lang)))
+            seats.add(key[0])
+        return out
+
+    def _changes(self, before: dict[tuple[int, str], list[str]],
+                 after: dict[tuple[int, str], list[str]]) -> list[Text]:
+        """Only the zones whose cards changed: the cards that came in (+) and went out (-)."""
+        out = []
+        for key, cards in after.items():
+            old = Counter(before.get(key, []))
+            new = Counter(cards)
+            if old == new:
+                continue
+            line = self._zone_head(key, len(cards))
+            came = list((new - old).elements())
+            went = list((old - new).elements())
+            if came:
+                line += Text("+ ") + self.paint.cards(came)
+            if went:
+                line += Text("   " if came else "") + Text("− ") + self.paint.cards(went)
+            out.append(line)
+        return out
+
+    def steps(self) -> list[Step]:
+        """The saved game played again: each decision that showed the viewer something."""
+        g = self.game
+        s = g.new_state(len(self.save.seats), self.save.seed)
+        out: list[Step] = []
+        logged = 0
+        seen: dict[tuple[int, str], list[str]] = {}
+        rounds = g.spec.table.rounds  # the event beginning a round, if the ruleset says
+        round_no, turns, turn_of = 0, 0, None
+        for i, text in enumerate([None, *self.save.actions]):
+            if text is not None:
+                s.apply(text)
+            if s.turn != turn_of:  # a new player to move: the next turn
+                turn_of = s.turn
+                turns += 1
+            events = self._events(s, logged)
+            if rounds is not None:
+                round_no += sum(key == rounds.count for key, _ in events)
+            lines = [rulekit.render_event(g, key, args, self.lang, self.names)
+                     for key, args in events if g.texts.has(key)]
+            logged = len(s.log)
+            now = self._seen(s)
+            changes = self._changes(seen, now) if i else []
+            if lines or changes or not i:
+                where = t("replay_turn", self.lang, turn=turns)
+                if rounds is not None and round_no:
+                    where = g.texts.render(rounds.text, self.lang, {"n": str(round_no)}) + \
+                        " · " + where
+                out.append(Step(i, where, [self.paint.text(x) for x in lines], changes,
+                                self._zones(now)))
+            seen = now
+        self.state = s
         return out
 
     def run(self) -> int:
@@ -95,42 +176,58 @@ class Replay:
         out.print(Text(t("title", self.lang, game=g.name, n=len(self.save.seats)), style="bold"))
         out.print(t("seed", self.lang, seed=self.save.seed))
         out.print(who)
-        s = g.new_state(len(self.save.seats), self.save.seed)
-        shown = 0
-        hand: list[str] = []
-        for i, text in enumerate([None, *self.save.actions]):
-            if text is not None:
-                s.apply(text)
-            lines = [rulekit.render_event(g, key, args, self.lang, self.names)
-                     for key, args in self._events(s, shown) if g.texts.has(key)]
-            shown = len(s.log)
-            if not lines:
-                continue
-            out.print(Text(f"[{i}]", style="dim"))
-            for line in lines:
-                out.print(Text("  ") + self.paint.text(line))
-            now = self._hand(s)
-            if [x.plain for x in now] != hand:
-                hand = [x.plain for x in now]
-                for x in now:
-                    out.print(Text("  ") + x)
-            if i < len(self.save.actions) and not self._next():
+        steps = self.steps()
+        at, whole = 0, True  # the step shown, and whether with every zone (after a jump)
+        while True:
+            self._show(steps, at, whole)
+            go = self._next(len(steps), at)
+            if go is None:
                 return 0
+            if go >= len(steps):
+                break
+            whole = go != at + 1
+            at = max(go, 0)
+        self._end()
+        return 0
+
+    def _show(self, steps: list[Step], at: int, whole: bool) -> None:
+        step = steps[at]
+        out = self.console
+        out.print(Text(t("replay_step", self.lang, k=at + 1, n=len(steps), where=step.where),
+                       style="bold"))
+        for line in step.events:
+            out.print(Text("  ") + line)
+        for line in (step.zones if whole else step.changes):
+            out.print(Text("  ") + line)
+
+    def _end(self) -> None:
+        out = self.console
+        s = self.state
         out.print(t("replay_end", self.lang, n=len(self.save.actions)))
         if s.outcome is not None:
             scores = ", ".join(f"{self.names[p]} {v}" + (" ★" if p in s.outcome.winners else "")
                                for p, v in enumerate(s.outcome.scores))
             out.print(Text(t("final_scores", self.lang) + t("colon", self.lang) + scores,
                            style="bold"))
-        return 0
 
-    def _next(self) -> bool:
-        """Wait for Enter; False when the reader stops (q, end of input, Ctrl-C)."""
-        try:
-            answer = self.term.ask(t("replay_next", self.lang))
-        except Stop:
-            return False
-        return answer.strip().lower() not in ("q", "quit", "quitter", "salir")
+    def _next(self, n: int, at: int) -> int | None:
+        """The step to show next (n: past the last), or None when the reader stops (q, the end
+        of the input, Ctrl-C); an answer not understood says what may be typed."""
+        while True:
+            try:
+                answer = self.term.ask(t("replay_next", self.lang)).strip().lower()
+            except Stop:
+                return None
+            if answer in ("", "n"):
+                return at + 1
+            if answer == "p":
+                return max(at - 1, 0)
+            if answer in ("q", "quit", "quitter", "salir"):
+                return None
+            word, _, number = answer.partition(" ")
+            if word == "g" and number.strip().isdigit() and 1 <= int(number) <= n:
+                return int(number) - 1
+            self.console.print(t("replay_keys", self.lang, n=n), style="yellow")
 
 
 def replay(path: str, seat: int | None, console: Console, stdin: TextIO) -> int:

@@ -93,28 +93,41 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "es": "Continuada tras {n} decisiones.",
     },
     "replay_title": {
-        "en": "Replay through {who}'s eyes: Enter for the next step, q to stop.",
-        "fr": "Revoir par les yeux de {who} : Entrée pour l'étape suivante, q pour arrêter.",
-        "es": "Repetición vista por {who}: Intro para el paso siguiente, q para parar.",
+        "en": "Replay through {who}'s eyes: Enter or n the next step, p the previous one, "
+              "g N step N, q to stop.",
+        "fr": "Revoir par les yeux de {who} : Entrée ou n l'étape suivante, p la précédente, "
+              "g N l'étape N, q pour arrêter.",
+        "es": "Repetición vista por {who}: Intro o n el paso siguiente, p el anterior, "
+              "g N el paso N, q para parar.",
     },
     "replay_all": {
-        "en": "Replay of a finished game, every seat's cards shown: Enter for the next step, "
-              "q to stop.",
-        "fr": "Partie terminée revue avec les cartes de tous : Entrée pour l'étape suivante, "
-              "q pour arrêter.",
-        "es": "Repetición de una partida terminada, con las cartas de todos: Intro para el "
-              "paso siguiente, q para parar.",
+        "en": "Replay of a finished game, every seat's cards shown: Enter or n the next step, "
+              "p the previous one, g N step N, q to stop.",
+        "fr": "Partie terminée revue avec les cartes de tous : Entrée ou n l'étape suivante, "
+              "p la précédente, g N l'étape N, q pour arrêter.",
+        "es": "Partida terminada vista con las cartas de todos: Intro o n el paso siguiente, "
+              "p el anterior, g N el paso N, q para parar.",
+    },
+    "replay_step": {"en": "Step {k} of {n} · {where}", "fr": "Étape {k} sur {n} · {where}",
+                    "es": "Paso {k} de {n} · {where}"},
+    "replay_turn": {"en": "turn {turn}", "fr": "tour {turn}", "es": "turno {turn}"},
+    "replay_keys": {
+        "en": "Type Enter or n (next step), p (previous), g N (step N, from 1 to {n}) or q.",
+        "fr": "Tapez Entrée ou n (étape suivante), p (précédente), g N (étape N, de 1 à {n}) "
+              "ou q.",
+        "es": "Escribe Intro o n (paso siguiente), p (anterior), g N (paso N, de 1 a {n}) o q.",
     },
     "replay_end": {
         "en": "End of the saved game ({n} decisions).",
         "fr": "Fin de la partie sauvegardée ({n} décisions).",
         "es": "Fin de la partida guardada ({n} decisiones).",
     },
-    "replay_next": {"en": "(Enter, q) ", "fr": "(Entrée, q) ", "es": "(Intro, q) "},
+    "replay_next": {"en": "(Enter/n, p, g N, q) ", "fr": "(Entrée/n, p, g N, q) ",
+                    "es": "(Intro/n, p, g N, q) "},
     "replay_hand": {
-        "en": "{who} — {zone}: ",
-        "fr": "{who} — {zone} : ",
-        "es": "{who} — {zone}: ",
+        "en": "{who} — {zone} ({n}): ",
+        "fr": "{who} — {zone} ({n}) : ",
+        "es": "{who} — {zone} ({n}): ",
     },
     # the end of a game: sides (ending.py)
     "your_team": {"en": "Your team", "fr": "Votre équipe", "es": "Vuestro equipo"},

@@ -90,7 +90,7 @@ def test_q_stops_the_replay(secrets: Path, tmp_path: Path) -> None:
     r = cli("replay", str(save), "--seat", "1", stdin="q\n")
     assert r.code == 0
     assert "End of the saved game" not in r.out
-    assert r.out.count("(Enter, q) ") == 1
+    assert r.out.count("(Enter/n, p, g N, q) ") == 1
 
 
 def test_the_replay_prompt_is_in_the_games_language(tmp_path: Path) -> None:
@@ -102,7 +102,7 @@ def test_the_replay_prompt_is_in_the_games_language(tmp_path: Path) -> None:
     assert r.code == 0, r.err
     r = cli("replay", str(save), stdin="q\n")
     assert r.code == 0, r.err
-    assert r.out.count("(Entrée, q) ") == 1
+    assert r.out.count("(Entrée/n, p, g N, q) ") == 1
     assert "Enter" not in r.out
 
 
@@ -118,3 +118,61 @@ def test_replay_of_a_damaged_file(tmp_path: Path) -> None:
     bad.write_text("{", encoding="utf-8")
     r = cli("replay", str(bad))
     assert r.code == 2 and "not a rulekit save" in r.err and "Traceback" not in r.err
+
+
+# ---- what changed at each step, numbered by round and turn; n, p, g N, q (issue 31) ----------
+@pytest.fixture(scope="module")
+def sham_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    save = tmp_path_factory.mktemp("replay") / "sham.json"
+    r = cli("play", "sham", "--seats", "random,random,random", "--seed", "1", "--save", str(save),
+            "--no-record")
+    assert r.code == 0, r.err
+    return save
+
+
+def _steps(out: str) -> list[list[str]]:
+    """Each step shown: its header line and the lines under it."""
+    steps: list[list[str]] = []
+    for line in out.split("\n"):
+        if line.startswith("Step "):
+            steps.append([line])
+        elif steps and line.startswith("  "):
+            steps[-1].append(line)
+    return steps
+
+
+def test_each_step_is_numbered_by_round_and_turn_and_shows_only_what_changed(sham_save):
+    r = cli("replay", str(sham_save), stdin="\n" * 3 + "q\n")
+    assert r.code == 0, r.err
+    steps = _steps(r.out)
+    assert len(steps) == 4
+    total = int(re.match(r"Step 1 of (\d+) ", steps[0][0]).group(1))
+    for k, step in enumerate(steps, 1):
+        assert re.fullmatch(rf"Step {k} of {total} · Round \d+ · turn \d+", step[0]), step[0]
+    zones = [[x for x in step if " — " in x] for step in steps]
+    assert len(zones[0]) >= 3  # the deal: every seat's hand
+    for later in zones[1:]:
+        # only the zones whose cards changed, each with what came in and what went out
+        assert all("+ " in x or "− " in x for x in later), later
+        assert len(later) < len(zones[0])
+
+
+def test_p_and_g_go_back_and_jump_showing_the_zones_whole(sham_save):
+    r = cli("replay", str(sham_save), stdin="\n\np\ng 20\nq\n")
+    assert r.code == 0, r.err
+    heads = [step[0].split(" · ")[0] for step in _steps(r.out)]
+    n = heads[0].rsplit(" ", 1)[1]
+    assert heads == [f"Step {k} of {n}" for k in (1, 2, 3, 2, 20)]
+    jumped = _steps(r.out)[-1]
+    hands = [x for x in jumped if " — Hand (" in x]
+    assert len(hands) == 3 and not any("+ " in x for x in hands)
+
+
+def test_a_key_replay_does_not_know_says_what_to_type(sham_save):
+    r = cli("replay", str(sham_save), stdin="x\ng 999\nq\n")
+    assert r.code == 0, r.err
+    n = _steps(r.out)[0][0].split(" · ")[0].rsplit(" ", 1)[1]
+    said = f"Type Enter or n (next step), p (previous), g N (step N, from 1 to {n}) or q."
+    assert r.out.count(said) == 2
+    assert len(_steps(r.out)) == 1
+

@@ -257,6 +257,9 @@ class TableSpec(Model):
     # (a value without a text is not shown)
     flags: dict[str, dict[bool, str]] = {}
     together: TogetherSpec | None = None  # the players win or lose together (the end's words)
+    # the event that begins a round (or hand), and the text naming round n ('Round {n}'): a
+    # replay numbers its steps by round and turn
+    rounds: CountSpec | None = None
 
 
 class Ruleset(Model):
@@ -317,6 +320,11 @@ class Ruleset(Model):
         against = v.together.against if v.together is not None else None
         if against is not None and against not in texts:
             raise ValueError(f"together: no text '{against}' in the ruleset's text section")
+        if v.rounds is not None:
+            for what, key in (("text", v.rounds.text), ("count", v.rounds.count)):
+                if key not in texts:
+                    raise ValueError(f"rounds: {what}: no text '{key}' in the ruleset's text "
+                                     "section (a round's event is one the game logs and says)")
         return v
 
     @field_validator("description")
