@@ -46,8 +46,11 @@ class Screen:
         self.paint = paint
         self.names = names
         self.crowded_options = False  # the question's options go in columns to fit the screen
-        # the yes/no variables the ruleset says in words (table.flags): value -> text key
-        self.flags: dict[str, dict[bool, str]] = dict(game.spec.table.flags)
+        # the yes/no variables the ruleset says in words (table.flags): value -> text key (the
+        # ruleset's spec is read again from a cached game only when it has such a variable)
+        shown = [v for v in (*game.game_vars, *game.turn_vars, *game.player_vars,
+                             *game.team_vars) if v.visible and v.type == "bool"]
+        self.flags: dict[str, dict[bool, str]] = dict(game.spec.table.flags) if shown else {}
         self._sized: dict[tuple, tuple[list[RenderableType], int]] = {}  # see sized()
 
     def show(self, state: State, seat: int, news: list[Text], reserve: int = 0,
