@@ -15,6 +15,7 @@ from rich.text import Text
 
 import rulekit
 
+from .ending import result, sides
 from .look import Painter
 from .names import seat_names
 from .savegame import SaveGame, load_game, read_save, rebuild
@@ -142,29 +143,37 @@ class Replay:
         rounds = g.spec.table.rounds  # the event beginning a round, if the ruleset says
         round_no, turns, turn_of = 0, 0, None
         for i, text in enumerate([None, *self.save.actions]):
+            # a step is placed where its decision was made (the deal: where the game begins)
+            where = self._where(round_no, turns)
             if text is not None:
                 s.apply(text)
-            if s.turn != turn_of:  # a new player to move: the next turn
-                turn_of = s.turn
-                turns += 1
             events = self._events(s, logged)
             if rounds is not None:
                 round_no += sum(key == rounds.count for key, _ in events)
+            if s.turn != turn_of:  # a new player to move: the next turn
+                turn_of = s.turn
+                turns += 1
+            if not i:
+                where = self._where(round_no, turns)
             lines = [rulekit.render_event(g, key, args, self.lang, self.names)
                      for key, args in events if g.texts.has(key)]
             logged = len(s.log)
             now = self._seen(s)
             changes = self._changes(seen, now) if i else []
             if lines or changes or not i:
-                where = t("replay_turn", self.lang, turn=turns)
-                if rounds is not None and round_no:
-                    where = g.texts.render(rounds.text, self.lang, {"n": str(round_no)}) + \
-                        " · " + where
                 out.append(Step(i, where, [self.paint.text(x) for x in lines], changes,
                                 self._zones(now)))
             seen = now
         self.state = s
         return out
+
+    def _where(self, round_no: int, turn: int) -> str:
+        """'Round 2 · turn 7': the round as the ruleset names it (where it does), the turn."""
+        where = t("replay_turn", self.lang, turn=turn)
+        rounds = self.game.spec.table.rounds
+        if rounds is None or not round_no:
+            return where
+        return self.game.texts.render(rounds.text, self.lang, {"n": str(round_no)}) + " · " + where
 
     def run(self) -> int:
         """Step through the game; return the exit status (0)."""
@@ -209,6 +218,10 @@ class Replay:
                                for p, v in enumerate(s.outcome.scores))
             out.print(Text(t("final_scores", self.lang) + t("colon", self.lang) + scores,
                            style="bold"))
+            side = sides(self.game, s)
+            if side.together:  # the stars say nothing when all lost together
+                out.print(Text(result(self.game, s.outcome, self.names, side, self.lang,
+                                      yours=False), style="bold"))
 
     def _next(self, n: int, at: int) -> int | None:
         """The step to show next (n: past the last), or None when the reader stops (q, the end

@@ -146,3 +146,12 @@ def test_sham_says_who_is_in_the_round_and_who_is_out():
     cells = [m.group(1) for line in transcript.split("\n") if (m := row.match(line))]
     assert len(cells) > 40
     assert set(cells) == {"in", "out"}
+
+
+def test_a_game_between_bots_says_its_end_once():
+    r = cli("play", "uno", "--seats", "random,random,random", "--seed", "5", "--no-record")
+    assert r.code == 0, r.err
+    assert "Game over" not in r.out
+    end = r.out.split("Final scores", 1)[1]
+    assert sum(x.startswith(("Winner: ", "Winners (shared): ")) for x in end.split("\n")) == 1
+    assert r.out.count("The game ended: ") == 1

@@ -176,3 +176,18 @@ def test_a_key_replay_does_not_know_says_what_to_type(sham_save):
     assert r.out.count(said) == 2
     assert len(_steps(r.out)) == 1
 
+
+
+def test_a_cooperative_game_replayed_ends_with_the_players_fate(tmp_path: Path) -> None:
+    save = tmp_path / "shamus.json"
+    r = cli("play", "shamus", "--seats", "random,random", "--seed", "2", "--save", str(save),
+            "--no-record")
+    assert r.code == 0, r.err
+    r = cli("replay", str(save), stdin="\n" * 200)
+    assert r.code == 0, r.err
+    end = r.out.rstrip("\n").split("\n")
+    assert end[-3].startswith("End of the saved game")
+    assert end[-1] in ("The players lost to Shamus.", "The players beat Shamus.")
+    # the deal is turn 1, and the first decision was made in it
+    steps = _steps(r.out)
+    assert steps[0][0].endswith("· turn 1") and steps[1][0].endswith("· turn 1")
