@@ -10,6 +10,8 @@ actions and the saves keep their 0-based numbers; a save holds the names beside 
 
 from __future__ import annotations
 
+import unicodedata
+
 from rulekit.errors import UsageError
 from rulekit.lang.text import fill
 from rulekit.plaintext import describe, escape, first_unsafe
@@ -39,24 +41,42 @@ def default_name(game: Rules, kind: str, p: int, lang: str) -> str:
 
 def seat_names(game: Rules, kinds: list[str], lang: str,
                given: list[str | None] | None = None) -> list[str]:
-    """Per seat, its name: the one given (see parse_names), else its default name."""
-    return [(given[p] if given and given[p] else None) or default_name(game, k, p, lang)
-            for p, k in enumerate(kinds)]
+    """Per seat, its name: the one given (see parse_names), else its default name. Default
+    names that would be alike (a ruleset's seat text without {seat}: 'Player') get the seat's
+    number from 1: 'Player 1', 'Player 2'."""
+    defaults = [default_name(game, k, p, lang) for p, k in enumerate(kinds)]
+    alike: dict[str, int] = {}
+    for d in defaults:
+        alike[key(d)] = alike.get(key(d), 0) + 1
+    return [(given[p] if given and given[p] else None)
+            or (f"{d} {p + 1}" if alike[key(d)] > 1 else d) for p, d in enumerate(defaults)]
+
+
+def key(name: str) -> str:
+    """What two names that are the same name share: NFC, stripped, without case."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+def is_default(game: Rules, kinds: list[str], lang: str, name: str) -> bool:
+    """Whether name is one a seat of this game gets by default (a person's or a bot's, at any
+    seat: in a match, names follow who sits there)."""
+    return any(name in seat_names(game, [kind] * len(kinds), lang)
+               for kind in (HUMAN, "bot"))
 
 
 def parse_names(text: str, kinds: list[str]) -> list[str | None]:
     """The value of --names: one name per seat, or one per human seat (the bots keep their
     default names); per seat, the name given or None. UsageError, saying what is wanted, for a
     wrong count, or an empty or overlong name or one holding a control character."""
-    names = [n.strip() for n in text.split(",")]
+    names = [unicodedata.normalize("NFC", n).strip() if _encodes(n) else n
+             for n in text.split(",")]
     humans = [p for p, k in enumerate(kinds) if k == HUMAN]
     if len(names) not in (len(kinds), len(humans)):
         need = (f"{len(kinds)} (one per seat)" if len(humans) in (0, len(kinds)) else
                 f"{len(humans)} (one per human seat) or {len(kinds)} (one per seat)")
         raise UsageError(f"--names lists {_count(len(names))}, but this game needs {need}, "
                          "separated by commas (e.g. --names Ann,Bob)")
-    for i, name in enumerate(names, 1):
-        check_name(name, f"--names: name {i}")
+    names = [check_name(name, f"--names: name {i}") for i, name in enumerate(names, 1)]
     if len(names) == len(kinds):
         return list(names)
     out: list[str | None] = [None] * len(kinds)
@@ -65,29 +85,50 @@ def parse_names(text: str, kinds: list[str]) -> list[str | None]:
     return out
 
 
-def check_name(name: str, what: str) -> None:
-    """UsageError unless name is a short line of plain text (what: how to call it)."""
+def check_name(name: str, what: str, long_ok: bool = False) -> str:
+    """name in NFC; UsageError unless it is a short line of plain, visible text (what: how to
+    call it; long_ok: the length not checked, for a seat's default name)."""
     if not name:
         raise UsageError(f"{what} is empty; every name needs a letter or more "
                          "(e.g. --names Ann,Bob)")
-    bad = first_unsafe(name)
-    if bad is None:
-        bad = next((i for i, ch in enumerate(name) if ch in "\t\n"), None)
-    if bad is not None:
-        raise UsageError(f"{what} ('{escape(name)}') holds {describe(name[bad])}; a name is "
+    if not _encodes(name):  # bytes that are not UTF-8 on the command line, or in a save
+        raise UsageError(f"{what} ('{_shown(name)}') is not valid text (UTF-8); a name is "
                          "plain text on one line")
-    if len(name) > MAX_NAME:
+    name = unicodedata.normalize("NFC", name)
+    bad = first_unsafe(name)
+    if bad is None:  # tabs, newlines, and invisible format characters (U+200B, U+FEFF)
+        bad = next((i for i, ch in enumerate(name)
+                    if ch in "\t\n" or unicodedata.category(ch) == "Cf"), None)
+    if bad is not None:
+        raise UsageError(f"{what} ('{_shown(name)}') holds {describe(name[bad])}; a name is "
+                         "plain text on one line")
+    if len(name) > MAX_NAME and not long_ok:
         raise UsageError(f"{what} ('{name}') is longer than {MAX_NAME} characters")
+    return name
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeError:
+        return False
+    return True
+
+
+def _shown(text: str) -> str:
+    """text printable: terminal controls, format characters and lone surrogates escaped."""
+    return "".join(f"\\u{ord(ch):04x}" if 0xD800 <= ord(ch) <= 0xDFFF
+                   or unicodedata.category(ch) == "Cf" else ch for ch in escape(text))
 
 
 def unique(names: list[str], what: str) -> None:
     """UsageError when two seats would bear one name (twice given, or given and a default)."""
     seen: dict[str, int] = {}
     for p, name in enumerate(names, 1):
-        if name.casefold() in seen:
-            raise UsageError(f"{what}: seats {seen[name.casefold()]} and {p} would both be "
-                             f"called {name!r}; give each seat a name of its own")
-        seen[name.casefold()] = p
+        if key(name) in seen:
+            raise UsageError(f"{what}: seats {seen[key(name)]} and {p} would both be "
+                             f"called '{_shown(name)}'; give each seat a name of its own")
+        seen[key(name)] = p
 
 
 def names_given(game: Rules, kinds: list[str], lang: str, text: str | None) -> list[str]:

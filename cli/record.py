@@ -7,21 +7,25 @@ bots' levels, `human` for people), whether that seat won, its score and when. Th
 folder, as the saves). SQLite locks the file while a row is written, so two games ending at once
 in two terminals both get their rows (each waits up to TIMEOUT seconds for the other).
 
-The record never stops a game: a file SQLite cannot read (damaged, foreign, or locked for
-longer than TIMEOUT) is set aside under a dated name and a new record begins, said in one
-warning line; a folder it cannot write to is said too, and the game is not recorded.
+The record never stops a game: a file SQLite cannot read (damaged, or another program's
+database) is set aside under a dated name and a new record begins, said in one warning line; a
+record locked for longer than TIMEOUT (busy) or a folder it cannot write to is said too, and
+the game is not recorded. `rulekit stats` only reads: it says what is wrong and sets nothing
+aside. The file is made readable by its owner only (0600).
 """
 
 from __future__ import annotations
 
 import datetime
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .names import key
 from .savegame import data_dir
 
 if TYPE_CHECKING:
@@ -30,7 +34,7 @@ if TYPE_CHECKING:
 
 FILE = "record.sqlite3"
 TIMEOUT = 10.0  # seconds to wait for another rulekit writing the record
-VERSION = 1  # PRAGMA user_version of the record's layout
+VERSION = 2  # PRAGMA user_version of the record's layout
 HUMAN = "human"
 
 SCHEMA = """
@@ -47,8 +51,14 @@ CREATE TABLE IF NOT EXISTS games (
     won INTEGER NOT NULL,       -- 1 or 0
     score INTEGER NOT NULL,
     lower_wins INTEGER NOT NULL,  -- 1 when the ruleset's lowest score wins
-    seed INTEGER NOT NULL
+    seed TEXT NOT NULL          -- the game's seed, in decimal (any size)
 )"""
+
+# layout 1 kept the seed as an INTEGER (a seed of 2**63 or more did not fit)
+_FROM_1 = ("ALTER TABLE games RENAME TO games_1", SCHEMA,
+           "INSERT INTO games SELECT id, finished, game, ruleset, variant, players, seat, name, "
+           "opponents, won, score, lower_wins, CAST(seed AS TEXT) FROM games_1",
+           "DROP TABLE games_1")
 
 # SQLite's primary result codes that say the file is fine but cannot be written now (a
 # folder without write permission, a full disk): nothing to set aside
@@ -116,7 +126,7 @@ class Record:
             return
         now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         rows = [(now, e.game, e.ruleset, e.variant, e.players, e.seat, e.name, e.opponents,
-                 int(e.won), e.score, int(e.lower_wins), e.seed) for e in entries]
+                 int(e.won), e.score, int(e.lower_wins), str(e.seed)) for e in entries]
 
         def write(db: sqlite3.Connection) -> None:
             with db:  # one transaction: a game's rows are all there or none is
@@ -129,20 +139,22 @@ class Record:
 
     def lines(self, name: str | None = None) -> list[Line]:
         """The record grouped by game, variant and opponents (none if there is no record yet),
-        only the seats called name if given (any case); RecordError (its warning) if it had
-        to be set aside."""
+        only the seats called name if given (as names compare: any case, NFC); RecordError
+        (its message) if it cannot be read. Nothing is written nor set aside."""
         if not self.path.exists():
             return []
         found: list[Line] = []
 
         def read(db: sqlite3.Connection) -> None:
-            found.clear()
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+                return  # an empty file: no game recorded yet
+            db.create_function("name_key", 1, _name_key, deterministic=True)
             for row in db.execute(
                     "SELECT game, variant, opponents, COUNT(*), SUM(won = 1), MAX(score), "
                     "MIN(score), MAX(lower_wins), MAX(finished) FROM games "
-                    "WHERE ? IS NULL OR name = ? COLLATE NOCASE "
+                    "WHERE ? IS NULL OR name_key(name) = ? "
                     "GROUP BY game, variant, opponents ORDER BY game, variant, opponents",
-                    (name, name)):
+                    (name, None if name is None else key(name))):
                 game, variant, against, played, won, high, low, lower, last = row
                 found.append(Line(str(game), str(variant), str(against), int(played),
                                   int(won or 0), _whole(low if lower else high), str(last)))
@@ -152,23 +164,30 @@ class Record:
 
     # ---- opening, and setting a damaged record aside ---------------------------------------
     def _use(self, work: _Work, create: bool, failing: str) -> None:
-        """Run work on the record; a record SQLite cannot use is set aside and work runs on a
-        new one (said through RecordError once work is done). failing: what a failure means."""
+        """Run work on the record (create: writing, else only reading); a record SQLite cannot
+        read is set aside when writing and work runs on a new one (said through RecordError
+        once work is done). A busy record (another program holds its lock) is never set aside.
+        failing: what a failure means."""
         try:
             with self._open(create) as db:
                 work(db)
             return
         except sqlite3.DatabaseError as e:
+            if _code(e) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise RecordError(f"rulekit: the record {self.path} is busy (another program "
+                                  f"has held it for more than {TIMEOUT:g} seconds); "
+                                  f"{failing if create else 'try again'}") from None
             if _code(e) in _CANNOT_WRITE:
                 raise RecordError(f"rulekit: cannot use the record {self.path} ({e}); "
                                   f"{failing}") from None
-            locked = _code(e) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-            why = (f"stayed locked for more than {TIMEOUT:g} seconds" if locked else
-                   f"cannot be read ({e})")
+            if not create:
+                raise RecordError(f"rulekit: the record {self.path} cannot be read ({e}); "
+                                  f"{failing}") from None
+            why = f"cannot be read ({e})"
         except OSError as e:
             raise RecordError(f"rulekit: cannot use the record {self.path} "
                               f"({e.strerror or e}); {failing}") from None
-        aside = self._set_aside("locked" if locked else "damaged", failing)
+        aside = self._set_aside("damaged", failing)
         said = (f"rulekit: the record {self.path} {why}; it is set aside as {aside.name} "
                 "and a new record begins")
         try:
@@ -183,15 +202,26 @@ class Record:
     def _open(self, create: bool) -> Iterator[sqlite3.Connection]:
         if create:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with closing(sqlite3.connect(self.path, timeout=TIMEOUT)) as db:
+            with suppress(FileExistsError):  # made here, the owner's alone (as SQLite's beside it)
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            where = str(self.path)
+        else:
+            where = f"{self.path.resolve().as_uri()}?mode=ro"
+        with closing(sqlite3.connect(where, timeout=TIMEOUT, uri=not create)) as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]  # reads the header
             if version > VERSION:
                 raise OSError(f"written by a newer rulekit: layout {version}, this one "
                               f"reads {VERSION}")
-            if version < VERSION:
-                with db:
-                    db.execute(SCHEMA)
+            if version < VERSION and create:
+                db.execute("BEGIN IMMEDIATE")  # the layout changed whole or not at all
+                try:
+                    for step in (_FROM_1 if version == 1 else (SCHEMA,)):
+                        db.execute(step)
                     db.execute(f"PRAGMA user_version = {VERSION}")
+                except BaseException:
+                    db.rollback()
+                    raise
+                db.commit()
             yield db
 
     def _set_aside(self, why: str, failing: str) -> Path:
@@ -218,6 +248,10 @@ def _code(e: sqlite3.DatabaseError) -> int:
     return getattr(e, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
 
 
+def _name_key(name: object) -> str | None:
+    return key(name) if isinstance(name, str) else None
+
+
 def _whole(v: object) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
@@ -233,4 +267,6 @@ def record_game(game: rulekit.Game, ruleset: str, variant: str | None, kinds: li
         Record().add(entries)
     except RecordError as e:
         return str(e)
+    except (sqlite3.Error, OverflowError, ValueError, UnicodeError, OSError) as e:
+        return f"rulekit: the record cannot be written ({e}); this game is not recorded"
     return None

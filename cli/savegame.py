@@ -31,7 +31,7 @@ from rulekit.runtime.statecheck import MAX_SEED
 
 from .bots import parse_seat
 from .games import SUFFIXES, bundled
-from .names import check_name, unique
+from .names import MAX_NAME, check_name, is_default, unique
 
 FORMAT = "rulekit-save"
 VERSION = 1
@@ -290,13 +290,12 @@ def _names(p: Path, names: Any, seats: int) -> list[str]:
     if not (isinstance(names, list) and len(names) == seats
             and all(isinstance(n, str) for n in names)):
         raise _bad(p, f"damaged save: names must list {seats} names, one per seat")
-    try:
-        for i, name in enumerate(names, 1):
-            check_name(name, f"name {i}")
+    try:  # the length, once the game is known (load_game): a seat's default name may be long
+        names = [check_name(name, f"name {i}", long_ok=True) for i, name in enumerate(names, 1)]
         unique(names, "names")
     except UsageError as e:
         raise _bad(p, f"damaged save: {e}") from None
-    return list(names)
+    return names
 
 
 class _TooLong(ValueError):
@@ -431,6 +430,10 @@ def load_game(save: SaveGame, where: str | Path) -> rulekit.Game:
                           f"by {game.min_players} to {game.max_players}")
     if save.lang not in game.languages:
         raise _bad(where, f"damaged save: {game.name} has no language {save.lang!r}")
+    for i, name in enumerate(save.names or [], 1):  # longer than a given name: a default one
+        if len(name) > MAX_NAME and not is_default(game, save.seats, save.lang, name):
+            raise _bad(where, f"damaged save: name {i} ('{name}') is longer than {MAX_NAME} "
+                              "characters")
     return game
 
 

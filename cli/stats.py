@@ -11,6 +11,7 @@ from rich import box
 from rich.table import Table
 
 from .look import make_console, say
+from .names import check_name
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -36,12 +37,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
     """rulekit stats."""
     from .record import Record, RecordError, record_path  # sqlite3: only for this command
 
+    if args.name is not None:
+        args.name = check_name(args.name.strip(), "--name", long_ok=True)
     record = Record()
     try:
         lines = record.lines(args.name)
-    except RecordError as e:  # set aside: the new record is empty
+    except RecordError as e:  # busy, damaged or out of reach: said, and nothing changed
         say(str(e), file=sys.stderr)
-        lines = []
+        return 1
     if args.json:
         say(json.dumps([{"game": x.game, "variant": x.variant or None,
                          "opponents": x.opponents, "played": x.played, "won": x.won,

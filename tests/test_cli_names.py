@@ -14,7 +14,7 @@ from rulekit_cli.play import HUMAN, Match
 
 import rulekit
 from tests.cli_helpers import cli
-from tests.screen_helpers import BUNDLED, Answers, screens
+from tests.screen_helpers import BUNDLED, RULESETS, Answers, screens
 
 RACE = str(Path(__file__).parent / "variants" / "race.yaml")
 
@@ -180,3 +180,76 @@ def test_the_longest_names_still_fit_an_80x24_screen(name: str, players: int, la
         assert len(screen) <= 24, "\n".join(screen)
         assert all(len(line) <= 80 for line in screen), "\n".join(screen)
     assert f"{names[0]} ({'vous' if lang == 'fr' else 'you'})" in out.getvalue()
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("A\u200bB", "U+200B (ZERO WIDTH SPACE)"),
+    ("\ufeffAnn", "U+FEFF"),
+    ("Ann\u00ad", "U+00AD (SOFT HYPHEN)"),
+    ("Ann\udcff", "is not valid text (UTF-8)"),  # a byte not UTF-8 on the command line
+    ("e\u0301" * 17, "is longer than 16 characters"),
+])
+def test_invisible_or_undecodable_names_are_refused(name: str, said: str) -> None:
+    r = cli("play", "sham", "--seats", "human,random,random", "--names", name)
+    assert r.code == 2 and said in r.err
+    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+    r.err.encode("utf-8")  # printable as it is
+
+
+def test_a_name_is_counted_and_shown_in_nfc() -> None:
+    r = cli("play", "sham", "--seats", "human,random,random", "--seed", "5",
+            "--names", "e\u0301" * 16, stdin="quit\n")  # 32 code points, 16 characters
+    assert r.code == 0, r.err
+    assert _seats_line(r.out).startswith("Seats: " + "\u00e9" * 16 + ": human")
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    (["Zo\udcff", "Max", "Léa"], "damaged save: name 1 ('Zo\\udcff') is not valid text"),
+    (["Zoé\u200b", "Max", "Léa"], "damaged save: name 1 ('Zoé\\u200b') holds U+200B"),
+    (["Z" * 40, "Max", "Léa"], "damaged save: name 1 ('" + "Z" * 40 + "') is longer than 16"),
+])
+def test_forged_names_no_person_could_give_are_refused(tmp_path: Path, names: list[str],
+                                                       said: str) -> None:
+    save = tmp_path / "g.json"
+    cli("play", "chami", "--seats", "human,random,random", "--seed", "4",
+        "--save", str(save), stdin="quit\n")
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["names"] = names
+    save.write_text(json.dumps(data), encoding="utf-8")
+    r = cli("resume", str(save), stdin="quit\n")
+    assert r.code == 2 and said in r.err and "Traceback" not in r.err
+    r.err.encode("utf-8")
+
+
+def _seat_text(tmp_path: Path, text: str) -> str:
+    """Crazy Eights with the seat text changed (a ruleset of someone's own)."""
+    lines = (RULESETS / "crazy_eights.yaml").read_text(encoding="utf-8").splitlines()
+    out = [f'  seat: {{en: "{text}", fr: "{text}"}}' if line.startswith("  seat: {en:") else line
+           for line in lines]
+    assert out != lines
+    path = tmp_path / "mine.yaml"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_seat_text_without_its_number_names_each_seat_apart(tmp_path: Path) -> None:
+    ruleset = _seat_text(tmp_path, "Player")
+    r = cli("play", ruleset, "--seats", "human,human", "--seed", "3", "--transcript-ok",
+            stdin="quit\n")
+    assert r.code == 0, r.err
+    assert _seats_line(r.out) == "Seats: Player 1: human, Player 2: human"
+    r = cli("play", ruleset, "--seats", "human,random", "--seed", "3", stdin="quit\n")
+    assert _seats_line(r.out) == "Seats: Player: human, Bot 2: random bot"
+
+
+def test_a_long_seat_text_leaves_the_game_resumable(tmp_path: Path) -> None:
+    ruleset = _seat_text(tmp_path, "The player sitting at seat {seat}")
+    save = tmp_path / "g.json"
+    r = cli("play", ruleset, "--seats", "human,random", "--seed", "3", "--save", str(save),
+            stdin="quit\n")
+    assert r.code == 0, r.err
+    again = cli("resume", str(save), stdin="quit\n")
+    assert again.code == 0, again.err
+    assert _seats_line(again.out) == ("Seats: The player sitting at seat 1: human, "
+                                      "Bot 2: random bot")
+    assert "--names" not in again.err

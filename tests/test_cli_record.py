@@ -118,37 +118,87 @@ def test_a_damaged_record_is_set_aside_with_one_warning_and_the_game_plays(
     assert len(_rows(data)) == 1  # the new record has this game
 
 
-def test_stats_on_a_damaged_record_set_it_aside_and_say_so(data: Path) -> None:
+def test_stats_on_a_damaged_record_say_so_and_leave_it_as_it_is(data: Path) -> None:
     (data / "record.sqlite3").write_bytes(b"\x00garbage" * 100)
     r = cli("stats")
-    assert r.code == 0
-    assert "is set aside as record-" in r.err and "No game recorded yet" in r.out
-    assert len(list(data.glob("record-*.damaged.sqlite3"))) == 1
+    assert r.code == 1
+    assert "cannot be read" in r.err and "No game recorded" not in r.out
+    assert not list(data.glob("record-*")) and (data / "record.sqlite3").exists()
 
 
-def test_a_record_locked_too_long_is_set_aside_and_the_game_plays(
-        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(record_module, "TIMEOUT", 0.01)  # the game is played in this process
-    path = data / "record.sqlite3"
-    Record(path).add([])
+def test_stats_on_a_record_it_cannot_open_exit_1_without_saying_it_is_empty(data: Path) -> None:
+    (data / "record.sqlite3").mkdir()
+    r = cli("stats")
+    assert r.code == 1 and "cannot use the record" in r.err
+    assert "No game recorded" not in r.out
+
+
+def _holding(path: Path) -> sqlite3.Connection:
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("CREATE TABLE IF NOT EXISTS held (x)")
     holder.execute("BEGIN EXCLUSIVE")  # another program holds the record and never lets go
+    return holder
+
+
+def test_a_busy_record_is_never_set_aside_the_game_plays_unrecorded(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(record_module, "TIMEOUT", 0.01)  # the game is played in this process
+    path = data / "record.sqlite3"
+    _race("--seats", "human,random")
+    holder = _holding(path)
     try:
         code, out, err = _race("--seats", "human,random")
+        stats = cli("stats")
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     assert code == 0 and "Final scores" in out
-    assert "stayed locked for more than" in err and "is set aside as record-" in err
-    assert len(list(data.glob("record-*.locked.sqlite3"))) == 1
-    assert len(_rows(data)) == 1
+    [warning] = err.strip().splitlines()
+    assert "is busy" in warning and "this game is not recorded" in warning
+    assert stats.code == 1 and "is busy" in stats.err and "try again" in stats.err
+    assert not list(data.glob("record-*"))
+    assert len(_rows(data)) == 1  # the healthy record kept, with the first game
+
+
+def test_a_seed_beyond_64_bits_is_recorded(data: Path) -> None:
+    r = cli("play", RACE, "--seats", "human,random", "--seed", str(2**64 - 1), stdin=ANSWERS)
+    assert r.code == 0 and r.err == "" and "Final scores" in r.out
+    with sqlite3.connect(data / "record.sqlite3") as db:
+        assert db.execute("SELECT seed FROM games").fetchall() == [(str(2**64 - 1),)]
+    assert (data / "record.sqlite3").stat().st_mode & 0o777 == 0o600
+
+
+def test_any_error_of_the_record_is_one_warning_line(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def fails(self: Record, entries: list[Entry]) -> None:
+        raise OverflowError("Python int too large to convert to SQLite INTEGER")
+    monkeypatch.setattr(Record, "add", fails)
+    code, out, err = _race("--seats", "human,random")
+    assert code == 0 and "Final scores" in out
+    [warning] = err.strip().splitlines()
+    assert "this game is not recorded" in warning and "Traceback" not in err
+
+
+def test_a_record_of_the_first_layout_is_carried_over(data: Path) -> None:
+    path = data / "record.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute(record_module.SCHEMA.replace("seed TEXT", "seed INTEGER"))
+        db.execute("INSERT INTO games VALUES (1, '2026-11-26T10:00:00+00:00', 'Race', 'race', "
+                   "'', 2, 0, 'Ann', 'random', 1, 7, 0, 5)")
+        db.execute("PRAGMA user_version = 1")
+    assert [x["played"] for x in _stats()] == [1]  # read as it is
+    code, _, err = _race("--seats", "human,random", "--names", "Ann")
+    assert code == 0 and err == ""
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT seed FROM games").fetchall() == [("5",), ("5",)]
+    [line] = Record(path).lines("Ann")
+    assert line.played == 2
 
 
 def test_a_record_written_by_a_newer_rulekit_is_left_alone(data: Path) -> None:
     path = data / "record.sqlite3"
     with sqlite3.connect(path) as db:
-        db.execute("PRAGMA user_version = 2")
+        db.execute(f"PRAGMA user_version = {record_module.VERSION + 1}")
     code, _, err = _race("--seats", "human,random")
     assert code == 0
     assert "written by a newer rulekit" in err and "this game is not recorded" in err
@@ -199,6 +249,23 @@ def test_stats_for_one_name_count_only_that_seats_games(data: Path) -> None:
     assert [(x["opponents"], x["played"]) for x in bob] == [("human", 1)]
     nobody = cli("stats", "--name", "Zed")
     assert nobody.code == 0 and "No game recorded for 'Zed'." in nobody.out
+
+
+def test_stats_for_a_name_compare_as_names_do(data: Path) -> None:
+    code, _, err = _race("--seats", "human,random", "--names", "Zo\u0065\u0308")  # e + diaeresis
+    assert code == 0, err
+    for asked in ("ZO\u00cb", " zo\u00eb ", "zoe\u0308"):
+        r = cli("stats", "--name", asked, "--json")
+        assert r.code == 0 and [x["played"] for x in json.loads(r.out)] == [1], asked
+    _race("--seats", "human,random", "--names", "STRASSE")
+    assert [x["played"] for x in json.loads(cli("stats", "--name", "stra\u00dfe", "--json").out)
+            ] == [1]  # casefold, which NOCASE is not
+
+
+@pytest.mark.parametrize("name", ["\udcff", "A\u200bB", ""])
+def test_stats_refuse_a_name_no_seat_could_have(data: Path, name: str) -> None:
+    r = cli("stats", "--name", name)
+    assert r.code == 2 and r.err.count("\n") == 1 and "Traceback" not in r.err
 
 
 def test_two_terminals_finishing_games_together_both_get_their_rows(data: Path) -> None:
