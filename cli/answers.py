@@ -174,11 +174,15 @@ class Question:
         """What a player may type for an option: its exact form, its label, a chosen value."""
         a = o.action
         shown = o.shown.plain
-        names = {a.text.lower(), shown.lower(), self.game.action_label(a, self.lang).lower()}
+        names = {a.text.lower(), shown.lower(),
+                 self.game.action_label(a, self.lang, self.names).lower()}
         if a.kind == CHOOSE:
-            # "colour: red" may be answered "red" (or "rouge"), a seat by its name
-            for value in (shown.rsplit(t("colon", self.lang), 1)[-1],
-                          a.text.split(" ", 1)[-1]):
+            # "colour: red" may be answered "red" (or "rouge"), a seat by its name (not by the
+            # engine's number from 0, which a person would read as another seat)
+            values = [shown.rsplit(t("colon", self.lang), 1)[-1]]
+            if a.value_type != "player":
+                values.append(a.text.split(" ", 1)[-1])
+            for value in values:
                 names.add(value.strip().lower())
         if a.kind == PICK:
             names.add(self.game.card_label(self.game.face_cards[a.value], self.lang).lower())

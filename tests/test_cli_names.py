@@ -253,3 +253,23 @@ def test_a_long_seat_text_leaves_the_game_resumable(tmp_path: Path) -> None:
     assert _seats_line(again.out) == ("Seats: The player sitting at seat 1: human, "
                                       "Bot 2: random bot")
     assert "--names" not in again.err
+
+
+def test_a_seat_is_answered_by_its_name_not_by_the_engines_number_from_0() -> None:
+    """Ch'ami's Ambush names a player: seat 1 is 'Player 2' at the terminal; typing 'Player 1'
+    (the engine's label for seat 1) must not pick it."""
+    from chami_helpers import deal
+    from rulekit_cli.answers import Question
+    from rulekit_cli.look import Painter
+
+    s = deal(4, hands={0: ["12", "Ambush", "2+2=4"]}, drawn=True)
+    for a in ("discard", "pick Ambush"):
+        s.apply(a)
+    names = [f"Player {p + 1}" for p in range(4)]
+    q = Question(s, 0, Painter(s.game, "en"), "en", names)
+    assert [o.shown.plain for o in q.options] == ["player: Player 2", "player: Player 3",
+                                                  "player: Player 4"]
+    for typed, seat in (("player: Player 2", 1), ("Player 3", 2), ("player 4", 3)):
+        assert [a.text for a in q.parse(typed).actions or []] == [f"target {seat}"], typed
+    for typed in ("player: Player 1", "Player 1", "0"):
+        assert q.parse(typed).actions is None, typed
