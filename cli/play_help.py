@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from rulekit.bots import LEVELS
+
 from .bots import TABLE_MAX_ITERATIONS, TABLE_MAX_SECONDS
+
+# the levels as they are: a search of so many iterations per decision, whatever the machine
+_LEVELS = ", ".join(f"{name} {spec.iterations}" for name, spec in LEVELS.items())
+_GUIDED = " and ".join(name for name, spec in LEVELS.items() if spec.prior)
 
 PLAY_EPILOG = f"""\
 seats:
@@ -11,8 +17,10 @@ seats:
     greedy       tries each move in a few deals consistent with what it sees, keeps the best
     ismcts[:N|:Ts]  searches (information set Monte Carlo tree search) N iterations, or T
                  seconds, per decision (ismcts:2000, ismcts:0.5s; bare ismcts: 1 second)
-    easy, medium, hard  levels: greedy, ismcts:0.3s, ismcts:2s (guided by greedy's look-ahead);
-                 medium:N, hard:N: a level with N iterations per decision (repeatable)
+    {", ".join(LEVELS)}  levels: a search of {_LEVELS} iterations
+                 per decision, the same play on any machine ({_GUIDED} guided by
+                 greedy's look-ahead); medium:N, hard:N: a level with N iterations per
+                 decision (repeatable)
   Budgets: at most {TABLE_MAX_ITERATIONS:,} iterations or {TABLE_MAX_SECONDS:g} seconds a decision.
   Bots see only what their seat may know; their choices derive from the seed (with an
   iteration budget, exactly). Default: the first seat human, the others medium. With
@@ -67,7 +75,8 @@ record:
   each game played to its end at the terminal adds a line per human seat to your record
   (record.sqlite3 in rulekit's data folder, beside the saves): rulekit stats shows games
   played and won per game, variant and opponents, and the best scores. --no-record leaves
-  the game out (on rulekit resume too). A damaged record is set aside, never stopping a game.
+  the game out (on rulekit resume too). The record never stops a game: a damaged one is set
+  aside (a new one begins), a busy one (another rulekit holding it) leaves the game unrecorded.
 
 variants:
   --variant NAME plays one of the variants the ruleset declares (rulekit validate lists them).

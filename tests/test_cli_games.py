@@ -12,6 +12,13 @@ from tests.cli_helpers import cli
 RULESETS = Path(__file__).parent.parent / "rulesets"
 
 
+@pytest.fixture(autouse=True)
+def small_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An 80x24 terminal, whatever the width of the one running the tests ($COLUMNS)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+
+
 def test_every_bundled_ruleset_is_installed_by_name() -> None:
     assert sorted(bundled()) == sorted(p.stem for p in RULESETS.glob("*.yaml"))
 
@@ -27,7 +34,7 @@ def test_list_long_names_each_game_with_its_players_variants_and_languages() -> 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_list_fits_a_small_terminal_one_line_per_game(lang: str) -> None:
-    run = cli("list", "--lang", lang)  # not a terminal: rich draws 80 columns
+    run = cli("list", "--lang", lang)  # not a terminal: 80 columns (the fixture's $COLUMNS)
     assert run.code == 0
     lines = run.out.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
@@ -80,3 +87,17 @@ def test_a_human_sees_each_teams_members_and_variables() -> None:
                for line in screen.splitlines())
     assert any(line.startswith("East-West") and "Bot 2, Bot 4" in line
                for line in screen.splitlines())
+
+
+def test_play_help_says_the_levels_as_they_are() -> None:
+    """The levels are searches of so many iterations a decision (rulekit.bots.LEVELS), the same
+    on any machine: the help says those numbers, not the seconds of an older rulekit."""
+    from rulekit.bots import LEVELS
+
+    run = cli("play", "--help")
+    text = " ".join(run.out.split())
+    assert run.code == 0
+    for name, spec in LEVELS.items():
+        assert f"{name} {spec.iterations}" in text
+    assert "iterations per decision, the same play on any machine" in text
+    assert "ismcts:0.3s" not in text and "ismcts:2s" not in text
