@@ -29,6 +29,7 @@ from rulekit.bots import (
     make_bot,
     parse_bot_spec,
 )
+from rulekit.bots.ismcts import decision_work
 from rulekit.bots.playout import estimate, final_values, policy
 from rulekit.bots.random import bot_rng, choose
 
@@ -167,7 +168,7 @@ def test_a_game_whose_random_playouts_never_end_is_cut_and_still_answered():
     s = g.new_state(2, 1)
     bot = make_bot("ismcts:40", g, 0, 1)
     assert bot.choose(s).text == "gain"  # scored by the evaluation: a point is worth having
-    assert bot.last_iterations == 40
+    assert bot.last_iterations == decision_work(40, 2)  # two options: their share of 40
     assert make_bot("greedy", g, 0, 1).choose(s).text == "gain"
 
 

@@ -64,10 +64,10 @@ def test_an_iteration_budget_runs_its_iterations_whatever_the_clock_says(monkeyp
     racing = types.SimpleNamespace(perf_counter=lambda: float(next(hours)),
                                    monotonic=lambda: float(next(hours)))
     monkeypatch.setattr(ismcts_module, "time", racing)
-    bot = IsmctsBot(0, 3, iterations=40)  # two options: 40 is within their work
+    bot = IsmctsBot(0, 3, iterations=100)
     bot.choose(s)
-    assert bot.last_iterations == 40
-    capped = IsmctsBot(0, 3, iterations=40, cap=5.0)
+    assert bot.last_iterations == decision_work(100, 2) > CAP_EVERY  # two options' work
+    capped = IsmctsBot(0, 3, iterations=100, cap=5.0)
     capped.choose(s)
     assert capped.last_iterations == CAP_EVERY
 
@@ -127,7 +127,7 @@ def test_options_that_lead_to_the_same_state_cost_no_search(monkeypatch):
     assert bot.last_iterations == bot.last_prior == 0 and calls == []
     searched = IsmctsBot(0, 1, iterations=30)
     searched.choose(rulekit.load_text(text).new_state(2, 1))
-    assert searched.last_iterations == 30 and calls
+    assert searched.last_iterations == decision_work(30, 2) and calls
 
 
 # ---- the steps of one action continue one search -----------------------------------------------

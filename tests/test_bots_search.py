@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import LEVELS, make_bot
 from rulekit.bots.greedy import option_values, prior_work
 from rulekit.bots.ismcts import (
-    PER_OPTION,
+    OPTION_SHARE,
     PRIOR_DETERMINIZATIONS,
     PRIOR_SHARE,
     PRIOR_WORK_TIMED,
@@ -155,9 +156,9 @@ def test_with_a_prior_the_root_expands_the_option_the_evaluation_prefers_first(m
     first expansion at random."""
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
-    guided = [IsmctsBot(0, seed, iterations=5, prior=1.0) for seed in range(12)]
+    guided = [IsmctsBot(0, seed, iterations=20, prior=1.0) for seed in range(12)]
     assert {bot.choose(s).text for bot in guided} == {"gain"}
-    assert all(bot.last_prior + bot.last_iterations == 5 for bot in guided)
+    assert all(bot.last_prior + bot.last_iterations == decision_work(20, 2) for bot in guided)
     bare = [IsmctsBot(0, seed, iterations=1).choose(s).text for seed in range(12)]
     assert set(bare) == {"wait", "gain"}
 
@@ -179,8 +180,8 @@ def test_the_prior_is_work_counted_in_the_iteration_budget(monkeypatch):
     g = rulekit.load(ROOT / "tests" / "bots" / "endless.yaml")
     s = g.new_state(2, 1)
     for budget in (8, 40, 400):
-        work = decision_work(budget, 2)  # two options: at most 2 * PER_OPTION iterations
-        assert work == min(budget, max(budget // 4, 2 * PER_OPTION))
+        work = decision_work(budget, 2)  # two options: 2 * OPTION_SHARE of the budget
+        assert work == min(budget, max(math.ceil(budget / 4), math.ceil(budget * 2 * OPTION_SHARE)))
         bot = IsmctsBot(0, 3, iterations=budget, prior=1.0)
         bot.choose(s)
         assert bot.last_prior == min(2 * PRIOR_DETERMINIZATIONS, int(work * PRIOR_SHARE))
@@ -190,6 +191,16 @@ def test_the_prior_is_work_counted_in_the_iteration_budget(monkeypatch):
     IsmctsBot(0, 3, iterations=40, prior=1.0).choose(s)
     IsmctsBot(0, 3, seconds=0.001, prior=1.0).choose(s)
     assert limits == [int(decision_work(40, 2) * PRIOR_SHARE), PRIOR_WORK_TIMED]  # no clock
+
+
+def test_a_level_with_more_budget_searches_more_in_every_decision():
+    """Issue 29: "easy < medium < hard": a decision's work is a share of the level's budget,
+    so a two-option call separates the levels as much as a placement with thirty options."""
+    for options in (2, 3, 5, 30):
+        easy, medium, hard = (decision_work(LEVELS[name].iterations or 0, options)
+                              for name in ("easy", "medium", "hard"))
+        assert 0 < easy < medium < hard
+        assert medium == 2 * easy and hard == 4 * medium
 
 
 def test_a_prior_over_many_options_deals_fewer_determinizations_then_tries_a_few():

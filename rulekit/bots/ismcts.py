@@ -39,9 +39,9 @@ PRIOR_COMPLETIONS = 4  # ways the prior completes the rest of an action the bot 
 # share of an iteration budget, or at most PRIOR_WORK_TIMED evaluations with a time budget
 PRIOR_SHARE = 0.25
 PRIOR_WORK_TIMED = 64
-# a decision's work: PER_OPTION iterations per option, at least MIN_SHARE of the budget, at
-# most all of it (decision_work)
-PER_OPTION = 25
+# a decision's work: OPTION_SHARE of the budget per option, at least MIN_SHARE of it, at most
+# all of it (decision_work)
+OPTION_SHARE = 0.2
 MIN_SHARE = 0.25
 # a step continuing the bot's own action was planned at its first step: it may use this share
 # of a fresh decision's work (the bot building a meld card by card thinks mostly once, and a
@@ -206,10 +206,13 @@ class IsmctsBot:
 
 def decision_work(budget: int, options: int) -> int:
     """The iterations (prior included) a decision with so many options may use of a budget:
-    PER_OPTION per option, at least MIN_SHARE of the budget and at most all of it. Two
-    options need fewer samples than thirty: a window answered in turn by several bots is the
-    sum of their searches, and a person waits for all of it."""
-    return min(budget, max(math.ceil(budget * MIN_SHARE), PER_OPTION * options))
+    OPTION_SHARE of the budget per option, at least MIN_SHARE of it and at most all of it.
+    Two options need fewer samples than thirty: a window answered in turn by several bots is
+    the sum of their searches, and a person waits for all of it. A share, not a number of
+    iterations: a level with twice the budget searches twice as much in every decision, so
+    the levels differ in a two-option call as much as in a thirty-option placement."""
+    return min(budget, max(math.ceil(budget * MIN_SHARE),
+                           math.ceil(budget * OPTION_SHARE * options)))
 
 
 def same_outcome(state: State, legal: list[Action]) -> bool:
