@@ -215,6 +215,17 @@ def compile_table(c: Compiler) -> None:
                     "name the text key of a log effect")
             continue
         tv.summary.append((item.text, item.count))
+    moments: list[str] = []
+    for i, key in enumerate(decl.moments):
+        if key not in logged:
+            c.error(f"no log '{key}' in the ruleset: this moment would never happen",
+                    ("table", "moments", i), hint=did_you_mean(key, logged) or
+                    "name the text key of a log effect")
+        elif key in moments:
+            c.error(f"moment '{key}' is listed twice", ("table", "moments", i))
+        else:
+            moments.append(key)
+    tv.moments = tuple(moments)
     for lang in spec.rules_text:
         if lang not in spec.languages:
             c.error(f"'{lang}' is not one of the ruleset's languages ({', '.join(spec.languages)})",

@@ -260,6 +260,8 @@ class TableSpec(Model):
     # the event that begins a round (or hand), and the text naming round n ('Round {n}'): a
     # replay numbers its steps by round and turn
     rounds: CountSpec | None = None
+    # log events worth a pause (a hand won, a bluff caught): the terminal shows them and waits
+    moments: list[str] = []
 
 
 class Ruleset(Model):

@@ -30,6 +30,7 @@ class TableView:
     full: dict[str, frozenset[str]] = field(default_factory=dict)  # zone -> actions
     summary: list[tuple[str, str]] = field(default_factory=list)  # (text key, event kind)
     rules_text: dict[str, str] = field(default_factory=dict)  # language -> text
+    moments: tuple[str, ...] = ()  # log event keys worth a pause (a hand won, a bluff caught)
 
     def shows(self, variable: str) -> bool:
         """Whether the table screen shows this (visible) variable."""
