@@ -15,6 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..data.spelling import did_you_mean
 from . import cache, turnorder
+from .statements import STARTS_WITH, STATEMENT_FORMS
 
 
 class CompileError(Exception):
@@ -147,17 +148,6 @@ def _show_terminal(name: str) -> str:
     return _TERMINAL_NAMES.get(name, f"'{name.lower()}'")
 
 
-STATEMENT_FORMS = {
-    "set": "set VARIABLE = VALUE", "add": "add NUMBER to VARIABLE",
-    "move": "move CARDS to ZONE [face up | face down | at bottom]",
-    "draw": "draw NUMBER from ZONE to ZONE", "refill": "refill ZONE from ZONE up to NUMBER",
-    "deal": "deal NUMBER from ZONE to each PLAYER-ZONE", "shuffle": "shuffle ZONE",
-    "swap": "swap ZONE with ZONE", "reveal": "reveal CARDS", "ask": "ask WINDOW [to PLAYERS]",
-    "show": "show CARDS to PLAYERS",
-    "end": "end turn, or end game REASON", "turn": "turn to PLAYER", "pass": "pass",
-    "reverse": "reverse turn order", "skip": "skip NUMBER",
-    "call": "call PROCEDURE(ARGUMENTS)",
-}
 TURN_DIRECTIONS = frozenset({turnorder.CLOCKWISE, turnorder.COUNTERCLOCKWISE})
 
 
@@ -168,9 +158,7 @@ def _parse_hint(text: str, start: str, tok: Token | None, expected: set[str]) ->
     if start == "stmt" and first not in STATEMENT_FORMS and (
             tok is None and len(words) <= 1 or tok is not None and tok.column == tok.line == 1):
         close = did_you_mean(first, STATEMENT_FORMS)
-        return ((close + " " if close else "") + "an effect starts with one of: set, add, move, "
-                "draw, refill, deal, shuffle, swap, reveal, ask, end turn, turn to, end game, "
-                "pass, reverse turn order, skip, call, show")
+        return (close + " " if close else "") + STARTS_WITH
     if tok is not None and tok.value == "=" and not (start == "stmt" and first == "set"):
         return "to compare, write ==, !=, <, <=, > or >="
     if tok is None:
