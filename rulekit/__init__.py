@@ -30,12 +30,14 @@ from .runtime.game import Game
 from .runtime.observe import events_for, observation, render_event, resample
 from .runtime.pending import Pending
 from .runtime.state import Outcome, State
+from .view import Journal, SeatView
+from .view import view as seat_view
 
 __all__ = [
     "Action", "CannotReadError", "Diagnostic", "EvaluationLimitError", "Game", "GameOverError",
     "IllegalActionError", "InvariantError", "Outcome", "Pending", "RuleRuntimeError",
     "RulekitError", "RulesetError", "State", "StateDocumentError", "StateLimitError", "UsageError",
-    "events_for",
+    "events_for", "Journal", "SeatView", "seat_view",
     "load", "load_text", "observation", "render_event", "resample", "UnknownVariantError",
 ]
 __version__ = "0.1.0"

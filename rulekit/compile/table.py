@@ -25,7 +25,7 @@ from ..lang.expressions import (
     local,
 )
 from ..lang.textcheck import TextUse
-from ..rules.tableview import ME, SHOWN_BY_DRIVER, TableView
+from ..rules.tableview import COLOURS, ME, SHOWN_BY_DRIVER, TableView
 
 if TYPE_CHECKING:
     from .base import CompilerBase as Compiler
@@ -236,6 +236,64 @@ def compile_table(c: Compiler) -> None:
             c.error(f"rules_text has no translation for: {', '.join(missing)}", ("rules_text",),
                     key=True, hint="add " + ", ".join(f"'{m}: ...'" for m in missing))
     tv.rules_text = dict(spec.rules_text)
+    tv.flags = {name: dict(words) for name, words in decl.flags.items()}
+    compile_card_looks(c, tv)
+
+
+def compile_card_looks(c: Compiler, tv: TableView) -> None:
+    """Check `cards.look` (located errors) and give tv each card label's colour and glyph."""
+    spec, g = c.spec, c.game
+    assert spec is not None and g is not None
+    attrs = g.card_attrs
+    looks: list[tuple[str, Any, str | None, str | None]] = []  # (attribute, value, colour, glyph)
+    for attr, by_value in spec.cards.look.items():
+        path: tuple = ("cards", "look", attr)
+        if attr not in attrs:
+            c.error(f"no card attribute '{attr}'", path, key=True,
+                    hint=did_you_mean(attr, attrs) or f"attributes: {', '.join(attrs)}")
+            continue
+        held = list(dict.fromkeys(attrs[attr]))  # the values cards have, in deck order
+        for value, look in by_value.items():
+            at = path + (value,)
+            if not any(type(v) is type(value) and v == value for v in held):
+                words = [str(v) for v in held]
+                c.error(f"no card has {attr} {value!r}", at, key=True,
+                        hint=did_you_mean(str(value), words) or
+                        f"{attr} is one of: {', '.join(words[:12])}")
+                continue
+            if look.colour is None and look.glyph is None:
+                c.error("give a colour, a glyph or both", at)
+                continue
+            if look.colour is not None and look.colour not in COLOURS:
+                c.error(f"'{look.colour}' is not a colour a table draws", at + ("colour",),
+                        hint=did_you_mean(look.colour, COLOURS) or
+                        f"one of: {', '.join(COLOURS)}")
+                continue
+            glyph = look.glyph
+            if glyph is not None and not (len(glyph) == 1 and glyph.isprintable()
+                                          and not glyph.isspace()):
+                c.error(f"a glyph is one printable character, not {glyph!r}", at + ("glyph",),
+                        hint="a symbol such as ♠ or ★ (a character made of several code "
+                             "points, such as most emoji, is not one)")
+                continue
+            looks.append((attr, value, look.colour, glyph))
+    if not looks:
+        return
+    # each card: the first colour and the first glyph its values are given, in the file's order
+    # (a label names one card or identical twins, so a label has one look)
+    for card in range(g.n_cards):
+        colour = next((col for a, v, col, _ in looks
+                       if col is not None and _same(attrs[a][card], v)), None)
+        glyph = next((gl for a, v, _, gl in looks
+                      if gl is not None and _same(attrs[a][card], v)), None)
+        if colour is not None or glyph is not None:
+            tv.looks[g.labels[card]] = (colour, glyph)
+    tv.value_colours = {v: col for _, v, col, _ in looks if col is not None and isinstance(v, str)}
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of one type (a yes/no attribute's true is not the number 1)."""
+    return type(a) is type(b) and a == b
 
 
 def _logged_keys(spec: Any) -> set[str]:

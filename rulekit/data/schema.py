@@ -73,11 +73,20 @@ class LabelRule(Model):
     when: Expr = True
 
 
+class LookSpec(Model):
+    """How a table draws the cards with one attribute value (docs/authoring.md, card looks)."""
+
+    colour: str | None = None  # a colour of rulekit.rules.tableview.COLOURS
+    glyph: str | None = None  # one printable character, e.g. a suit's symbol
+
+
 class CardsSpec(Model):
     attributes: dict[str, AttrSpec]
     deck: list[dict[str, Any]] = Field(min_length=1)
     start: str
     label: list[LabelRule] = Field(min_length=1)
+    # per attribute, per value: the colour and glyph a table draws such a card with
+    look: dict[str, dict[str | int | bool, LookSpec]] = {}
 
 
 class ZoneSpec(Model):

@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 Fn = Any
 ME = "me"  # the viewing seat, in the status's expressions and texts
 SHOWN_BY_DRIVER = frozenset({ME})
+# the colours a ruleset may give cards (cards.look): few enough that every table (a terminal's
+# 16 colours, a web page) can draw each one apart
+COLOURS = ("black", "white", "grey", "red", "orange", "yellow", "green", "blue", "purple",
+           "pink", "brown", "cyan")
+Look = tuple[str | None, str | None]  # (colour, glyph)
 
 
 @dataclass
@@ -31,6 +36,16 @@ class TableView:
     summary: list[tuple[str, str]] = field(default_factory=list)  # (text key, event kind)
     rules_text: dict[str, str] = field(default_factory=dict)  # language -> text
     moments: tuple[str, ...] = ()  # log event keys worth a pause (a hand won, a bluff caught)
+    # cards.look: per canonical card label, its (colour, glyph) when it has either (a label
+    # names one card or identical twins: the loader refuses two different cards one label)
+    looks: dict[str, Look] = field(default_factory=dict)
+    # per attribute value (a word) the colour it gives cards, to colour that word in sentences
+    value_colours: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, dict[bool, str]] = field(default_factory=dict)  # table.flags
+
+    def look(self, label: str) -> Look:
+        """A card's (colour, glyph) by its canonical label ((None, None): drawn plainly)."""
+        return self.looks.get(label, (None, None))
 
     def shows(self, variable: str) -> bool:
         """Whether the table screen shows this (visible) variable."""

@@ -1,0 +1,139 @@
+"""A seat's whole view of a game: what a table (the terminal, a web page) draws for it.
+
+Built only from what the seat may know: rulekit.observation, events_for and pending_view, the
+seat's own legal actions, and the ruleset's table description (rulekit.rules.tableview). So two
+states the seat cannot tell apart give the same view.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import UsageError, short_repr
+from ..runtime.observe import check_seat, observation, seat_name
+from .cards import Cards
+from .events import EventView, Journal, TurnEvents, check_since, events_since
+from .players import PlayerView, TeamView
+from .question import QuestionView, question_view
+from .values import VarView, var_view
+from .zones import ZoneView, zone_view
+
+if TYPE_CHECKING:
+    from ..runtime.state import State
+
+
+@dataclass(frozen=True)
+class OutcomeView:
+    """How the game ended: the scores per seat, the winners, and why, in words."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything a table shows one seat now, as plain data (to_json for a web client)."""
+
+    game: str
+    seat: int
+    lang: str
+    phase: str  # the phase's name
+    phase_label: str | None  # the phase as players call it, where the ruleset names it
+    status: str | None  # the ruleset's status line for this seat (table.status)
+    turn: int  # whose turn it is
+    over: bool
+    table: tuple[ZoneView, ...]  # the table's zones
+    vars: tuple[VarView, ...]  # the game and turn variables the table shows
+    players: tuple[PlayerView, ...]
+    teams: tuple[TeamView, ...]
+    since: int  # the log's place the events start at
+    logged: int  # the log's length now (the next view's since, after this seat's decision)
+    events: tuple[TurnEvents, ...]  # what happened since, turn by turn
+    moments: tuple[EventView, ...]  # those of the events the ruleset marks worth a pause
+    question: QuestionView | None  # None once the game is over
+    outcome: OutcomeView | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (dicts, lists, strings, numbers, booleans, null)."""
+        return asdict(self)
+
+    def to_json(self) -> str:
+        """The view as one JSON text (UTF-8 characters kept, keys sorted: equal views, equal
+        texts)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    def player(self, seat: int) -> PlayerView:
+        """One seat's row."""
+        return self.players[seat]
+
+
+def view(state: State, seat: int, *, lang: str | None = None, names: list[str] | None = None,
+         since: int | None = None, journal: Journal | None = None) -> SeatView:
+    """What seat may know of state, as a table draws it, in lang (the ruleset's first language
+    by default), the seats called names (default: the ruleset's seat names). The events start
+    at log index since; else after seat's last decision in journal; else at the beginning."""
+    g = state.game
+    check_seat(state, seat)
+    if seat is None:
+        raise UsageError("a view is a seat's: give a seat from 0 to "
+                         f"{state.n - 1} (rulekit.observation(state, None) is a spectator's)")
+    lang = lang or g.languages[0]
+    if lang not in g.languages:
+        raise UsageError(f"{g.name} speaks {', '.join(g.languages)}, not {short_repr(lang)}")
+    names = _names(state, names, lang)
+    if since is None:
+        since = journal.since(state, seat) if journal is not None else 0
+    check_since(state, since)
+    cards = Cards(g, lang)
+    obs = observation(state, seat)
+    pending = obs["pending"] or {}
+    building = pending.get("action") if pending.get("by") == seat else None
+    tv = g.table
+    table = tuple(zone_view(g, z, obs["table"][z.name], lang, cards, tv.whole(z.name, building))
+                  for z in g.table_zones)
+    shown = []
+    for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
+        shown += [var_view(g, v, values[v.name], lang, names, cards) for v in infos
+                  if v.name in values and tv.shows(v.name)]
+    team_of = {p: row["team"] for row in obs.get("teams", ()) for p in row["members"]}
+    players = tuple(
+        PlayerView(p, names[p], p == seat, p == obs["turn"] and not obs["over"],
+                   p == obs["decider"],
+                   g.texts.word(team_of[p], lang) if p in team_of else None,
+                   tuple(var_view(g, v, row["vars"][v.name], lang, names, cards)
+                         for v in g.player_vars if v.name in row["vars"] and tv.shows(v.name)),
+                   tuple(zone_view(g, z, row["zones"][z.name], lang, cards)
+                         for z in g.player_zones))
+        for p, row in enumerate(obs["seats"]))
+    teams = tuple(
+        TeamView(g.texts.word(row["team"], lang), tuple(row["members"]),
+                 tuple(var_view(g, v, row["vars"][v.name], lang, names, cards)
+                       for v in g.team_vars if v.name in row["vars"] and tv.shows(v.name)),
+                 tuple(zone_view(g, z, row["zones"][z.name], lang, cards) for z in g.team_zones))
+        for row in obs.get("teams", ()))
+    events = events_since(state, seat, since, lang, names, journal)
+    phase = g.phases[state.phase]
+    outcome = None
+    if state.outcome is not None:
+        o = state.outcome
+        outcome = OutcomeView(tuple(o.scores), tuple(o.winners), g.texts.word(o.reason, lang))
+    values = tv.values_for(g, state, seat, lang, names) if not state.over else {}
+    return SeatView(
+        g.name, seat, lang, phase.name, g.texts.word(phase.label, lang) if phase.label else None,
+        tv.status_line(g, state, seat, lang, names), obs["turn"], obs["over"], table,
+        tuple(shown), players, teams, since, len(state.log), events,
+        tuple(e for group in events for e in group.events if e.moment),
+        question_view(state, seat, lang, names, cards, values), outcome)
+
+
+def _names(state: State, names: Any, lang: str) -> list[str]:
+    """The seats' names: as given (one text per seat), else the ruleset's."""
+    if names is None:
+        return [seat_name(state.game, p, lang) for p in range(state.n)]
+    if (not isinstance(names, (list, tuple)) or len(names) != state.n
+            or not all(isinstance(x, str) for x in names)):
+        raise UsageError(f"names are one text per seat ({state.n}), not {short_repr(names)}")
+    return list(names)
