@@ -6,8 +6,8 @@ import random
 
 from ..actions import Action
 from ..errors import EvaluationLimitError
-from ..runtime.observe import resample
 from ..runtime.state import State
+from .beliefs import Dealer
 from .playout import by_text, decision_rng, playout, policy, settle, values_of
 
 DETERMINIZATIONS = 4
@@ -75,7 +75,8 @@ def prior_values(state: State, seat: int, legal: list[Action], rng: random.Rando
     if tried_options < len(legal):
         chosen = sorted(rng.sample(range(len(legal)), tried_options))
     seeds = [rng.getrandbits(63) for _ in range(determinizations)]
-    dets = [resample(state, seat, k) for k in seeds]
+    dealer = Dealer(state, seat)
+    dets = [dealer.deal_from(k) for k in seeds]
     hinted = state.game.hints.evaluate is not None
     tried: dict[int, float] = {}
     work = 0

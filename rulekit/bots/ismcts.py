@@ -1,6 +1,7 @@
 """The search bot: multiple-observer ISMCTS (`trees`) with a budget of work per decision.
 
-Each iteration deals a determinization from the bot's information set (`rulekit.resample`),
+Each iteration deals a determinization from the bot's information set (`rulekit.resample`,
+shaped by the ruleset's beliefs: `beliefs`),
 descends every seat's tree (each seat choosing in its own), expands one node, plays out with the
 playout policy (cut at a depth and scored with the ruleset's evaluation) and backs up every
 player's result in [0, 1]. The budget is a number of iterations, so the bot plays the same on
@@ -21,8 +22,8 @@ from collections.abc import Callable
 from ..actions import Action
 from ..errors import RulekitError
 from ..runtime.frames import BuildFrame
-from ..runtime.observe import resample
 from ..runtime.state import State
+from .beliefs import Dealer
 from .greedy import prior_values
 from .playout import decision_rng
 from .trees import Forest
@@ -149,6 +150,7 @@ class IsmctsBot:
         planned = todo or 0
         reuse = self.reuse
         det = state
+        dealer = Dealer(state, seat)
         done = 0
         while True:
             if todo is not None:
@@ -160,10 +162,10 @@ class IsmctsBot:
                     and time.monotonic() >= cap_at):
                 break  # a person is waiting: the ruleset is far slower than any bundled one
             if reuse == 1:
-                s = resample(state, seat, rng.getrandbits(63))
+                s = dealer.deal(rng)
             else:
                 if done % reuse == 0:
-                    det = resample(state, seat, rng.getrandbits(63))
+                    det = dealer.deal(rng)
                     det.list_for_clones()  # listed once for the iterations sharing the deal
                 s = det.clone()
                 # the engine's own randomness is hidden from every seat: draw it afresh, so

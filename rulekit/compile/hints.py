@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
-from ..lang.expressions import INT, PLAYER, Scope, local
+from ..lang.expressions import BOOL, INT, PLAYER, Scope, local
 from ..lang.parsing import parse
-from ..rules.hints import BotHints
+from ..rules.hints import Belief, BotHints
 
 if TYPE_CHECKING:
     from .base import CompilerBase as Compiler
@@ -28,6 +28,7 @@ def compile_hints(c: Compiler) -> None:
             hints.evaluate = typed.fn
             hints.by_team = bool(g.team_names) and isinstance(spec.bots.evaluate, str) and \
                 _only_team_of(parse(spec.bots.evaluate, "expr"), "p")
+    hints.beliefs = _beliefs(c)
     for index, (name, a) in enumerate(spec.actions.items()):
         if a.weight is None:
             continue
@@ -50,6 +51,42 @@ def compile_hints(c: Compiler) -> None:
         hints.weights[index] = typed.fn
     g.hints = hints
 
+
+def _beliefs(c: Compiler) -> list[Belief]:
+    """`bots.believe`, compiled: `that` and `when` conditions, `share` a number from 0 to 100
+    (errors located). The scope names `me`, the seat dealing itself worlds."""
+    assert c.spec is not None
+    out = []
+    for i, b in enumerate(c.spec.bots.believe):
+        base = ("bots", "believe", i)
+        scope = Scope()
+        scope.names["me"] = local("me", PLAYER)
+        that = c.expr(b.that, (*base, "that"), scope, BOOL, "'that'")
+        share = c.expr(b.share, (*base, "share"), scope, INT,
+                       "'share' (a whole number from 0 to 100)")
+        when = c.expr(b.when, (*base, "when"), scope, BOOL, "'when'")
+        if (b.cards is None) != (b.distance is None):
+            given, missing = ("cards", "distance") if b.distance is None else ("distance", "cards")
+            c.error(f"'{given}' needs '{missing}': the cards to trade, and how far a world is "
+                    "from 'that' (0 when it holds)", (*base, given))
+            continue
+        cards = distance = None
+        if b.cards is not None:
+            cards = c.expr(b.cards, (*base, "cards"), scope, "list[card]",
+                           "'cards' (a list of cards)")
+            distance = c.expr(b.distance, (*base, "distance"), scope, INT,
+                              "'distance' (a whole number, 0 when 'that' holds)")
+            if cards is None or distance is None:
+                continue
+        if that is None or share is None or when is None:
+            continue
+        if share.is_const and not 0 <= share.const <= 100:
+            c.error(f"'share' must be from 0 to 100, not {share.const}", (*base, "share"))
+            continue
+        out.append(Belief(that.fn, share.fn,
+                          None if when.is_const and when.const is True else when.fn,
+                          cards.fn if cards else None, distance.fn if distance else None))
+    return out
 
 
 def _only_team_of(tree: Any, name: str) -> bool:

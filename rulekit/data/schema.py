@@ -226,11 +226,24 @@ class ScoringSpec(Model):
     winners: str = "highest"
 
 
+class BeliefSpec(Model):
+    """What search bots assume of the cards they cannot see (a hint, never a rule)."""
+
+    that: Expr  # a condition over a dealt world (e.g. a claim is honest)
+    share: Expr  # in how many of 100 dealt worlds it holds, a whole number from 0 to 100
+    when: Expr = True  # when the belief applies; else the worlds are dealt as they come
+    # where worlds meeting `that` are rare: the cards to trade for other hidden ones until the
+    # distance (a whole number, 0 when `that` holds) is 0
+    cards: Expr | None = None
+    distance: Expr | None = None
+
+
 class BotsSpec(Model):
     """Hints for bots; they never change the rules."""
 
     evaluate: Expr | None = None  # how well player p stands: a whole number from 0 to out_of
     out_of: int = Field(default=100, ge=1, le=10**6)
+    believe: list[BeliefSpec] = []
 
 
 class InvariantSpec(Model):

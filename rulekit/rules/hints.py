@@ -2,7 +2,9 @@
 
 `bots.evaluate` estimates, as a whole number from 0 to `bots.out_of`, how well player `p` stands;
 search bots score cut-off playouts with it. An action's `weight` (a whole number, 0 or more) is how
-often a random playout takes it relative to the other legal actions (default 1).
+often a random playout takes it relative to the other legal actions (default 1). `bots.believe`
+says how often a condition over the hidden cards holds in the worlds a search bot deals itself
+(a claim honest in half of them, say), where dealing the cards uniformly would make it rare.
 """
 
 from __future__ import annotations
@@ -12,6 +14,19 @@ from typing import Any
 
 Fn = Any
 State = Any  # rulekit.runtime.State: the rules layer never imports the runtime
+
+
+@dataclass(frozen=True)
+class Belief:
+    """One `bots.believe` entry: in share of 100 dealt worlds where `when` holds, `that` holds.
+
+    Each function takes (state, {"me": seat}), the state being a world dealt for that seat."""
+
+    that: Fn
+    share: Fn
+    when: Fn = None  # None: always
+    cards: Fn = None  # the cards to trade for other hidden ones when `that` is rare, or None
+    distance: Fn = None  # how far a world is from `that` (0: it holds), with cards
 
 
 @dataclass
@@ -24,6 +39,7 @@ class BotHints:
     constant_weights: dict[int, int] = field(default_factory=dict)  # the weights known at load
     # evaluate reads p only as team(p): partners stand alike, so one evaluation serves a team
     by_team: bool = False
+    beliefs: list[Belief] = field(default_factory=list)  # bots.believe, in order
 
     def evaluation(self, s: State, p: int) -> float | None:
         """Player p's standing in [0, 1] by the ruleset's hint (out of range: clamped), or None."""

@@ -289,6 +289,16 @@ def resample(s: State, seat: int, seed: int) -> State:
     """A copy of s where the cards seat cannot see are shuffled among their hidden places.
 
     The copy is a function of seat's information set and seed: where the hidden cards really
+    lie does not change it (see dealt_world).
+    """
+    return dealt_world(s, seat, seed)[0]
+
+
+def dealt_world(s: State, seat: int, seed: int) -> tuple[State, list[int]]:
+    """resample's copy of s, and the cards it dealt freely: any two of them may trade places
+    (`exchange`) and the copy stays a world seat cannot tell from s.
+
+    The copy is a function of seat's information set and seed: where the hidden cards really
     lie does not change it.
     Seat's observation of the copy equals its observation of s; the copy's generator is
     reseeded too, since its state is hidden from every player. Card references held by
@@ -367,7 +377,25 @@ def resample(s: State, seat: int, seed: int) -> State:
     c._legal = None
     c.memo_since = None  # worked out from the cards before they were dealt again
     recompute(c)
-    return c
+    return c, rest
+
+
+def exchange(c: State, a: int, b: int) -> None:
+    """Cards a and b trade places in c (two cards dealt freely by dealt_world); references
+    held by variables and half-built actions follow the places, as in resample, and the hidden
+    variables that say how are worked out again."""
+    zones, card_zone = c.zones, c.card_zone
+    za, zb = card_zone[a], card_zone[b]
+    ia, ib = zones[za].index(a), zones[zb].index(b)
+    zones[za][ia], zones[zb][ib] = b, a
+    card_zone[a], card_zone[b] = zb, za
+    if c.meld_of is not None and (c.meld_of[a] or c.meld_of[b]):
+        c._meld_cache.clear()
+    if c.game.holds_cards() or c.stack:
+        _follow(c, [a, b], [b, a])
+    c._legal = None
+    c.memo_since = None
+    recompute(c)
 
 
 def _follow(c: State, old: list[int], dealt: list[int]) -> None:
