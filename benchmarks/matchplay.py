@@ -29,11 +29,11 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rulekit_cli.games import UnknownGame, bundled, resolve
-from rulekit_cli.sim_stats import two_proportions, wilson
 from strategies import SCRIPTED, make_player
 
 import rulekit
 from rulekit.bots import parse_bot_spec
+from rulekit.sim.stats import two_proportions, wilson
 
 # Games in which the players win or lose together, against the game: no seat's fair share, the
 # figure is the table's own win rate. (The engine does not know it: benchmarks may name games.)

@@ -1,17 +1,14 @@
 """`rulekit simulate`: play many games between bots and report the numbers a designer needs.
 
-The metrics are defined in docs/simulate.md; this module reads the options, checks them before
-any game is played, runs the games (here, in processes or on a Dask cluster) and writes the
+The simulator is the library's (`rulekit.sim`, metrics defined in docs/simulate.md); this module
+reads the options, checks them before any game is played, shows the progress and writes the
 terminal tables, the JSON file and the HTML report.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -29,20 +26,16 @@ from rich.progress import (
 from rich.text import Text
 
 import rulekit
-from rulekit.bots import SPEC_HELP, parse_bot_spec
-from rulekit.data.files import read_text
+from rulekit import sim
 from rulekit.errors import UnknownVariantError, render_diagnostics
 
-from . import sim_runner
 from .games import UnknownGame, resolve
 from .look import make_console, say
-from .sim_compare import compare
-from .sim_metrics import all_metrics
 from .sim_table import print_comparison, print_failures, print_metrics
-from .sim_tally import Tally
 from .simulate_args import SimUsage, cores
 
-SCHEMA_VERSION = 1
+# how this command names the settings in its messages
+WORDS = sim.Words(seats="--seats", players="--players", timed="pass --timed-bots")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 # ---- checking the options, before any game ---------------------------------------------
@@ -65,46 +58,6 @@ def _load(path: str, variant: str | None) -> rulekit.Game | None:
             say(shown, file=sys.stderr)
         say(f"rulekit: {path}: the ruleset cannot be used", file=sys.stderr)
     return None
-
-
-def _seat_kinds(spec: str | None, players: int | None,
-                timed: bool = False) -> list[str] | None:
-    if spec is None:
-        return None
-    kinds = [k.strip().lower() for k in spec.split(",")]
-    for k in kinds:
-        if k == "human":
-            raise SimUsage("a human seat cannot be simulated: give every seat a bot in --seats "
-                           f"({SPEC_HELP})")
-        try:
-            parsed = parse_bot_spec(k)
-        except rulekit.UsageError:
-            raise SimUsage(f"unknown seat kind {k!r} in --seats; accepted kinds: {SPEC_HELP}") \
-                from None
-        if parsed.seconds is not None and not timed:
-            # a bot thinking for a time plays differently on a busy machine: the results would
-            # depend on the load and on --workers
-            raise SimUsage(f"seat kind {k!r} thinks for a time per decision, so a simulation "
-                           "could not be repeated; give bots an iteration budget, e.g. "
-                           "ismcts:200, or random, greedy, easy (or pass --timed-bots to "
-                           "accept that)")
-    if len(kinds) == 1 and players is not None:
-        return kinds * players
-    if players is not None and len(kinds) != players:
-        raise SimUsage(f"--seats lists {len(kinds)} seats but --players is {players}; give one "
-                       "kind per seat, or one kind for every seat")
-    return kinds
-
-
-def _players(game: rulekit.Game, requested: int | None) -> int:
-    lo, hi = game.min_players, game.max_players
-    allowed = str(lo) if lo == hi else f"{lo} to {hi}"
-    if requested is None:
-        return game.default_players  # players.default, else 4 kept within min..max
-    if not lo <= requested <= hi:
-        raise SimUsage(f"{game.name} is played by {allowed} players, not {requested} "
-                       f"(allowed --players values: {allowed})")
-    return requested
 
 
 def _check_writable(path: str, option: str) -> None:
@@ -151,7 +104,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.ruleset = resolve(args.ruleset)  # a bundled game's name names its file
     except UnknownGame as e:
         raise SimUsage(str(e)) from None
-    kinds = _seat_kinds(args.seats, args.players, args.timed_bots)
+    kinds = sim.seat_kinds(args.seats, args.players, args.timed_bots, WORDS, SimUsage)
     variants = [_variant_name(args.variant)]
     if args.compare is not None:
         variants.append(_variant_name(args.compare))
@@ -161,13 +114,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if g is None:
             return EXIT_USAGE
         games.append(g)
-    one_kind = kinds is not None and len(kinds) == 1 and args.players is None
-    players = _players(games[0], args.players if kinds is None or one_kind else len(kinds))
-    if kinds is not None and one_kind:
-        kinds = kinds * players
-    for g in games[1:]:
-        _players(g, players)
-    kinds = kinds or ["random"] * players
+    players, kinds = sim.seating_of(games, args.players, kinds, WORDS, SimUsage)
     if args.report:
         _need("matplotlib", "report", "--report")
         _check_writable(args.report, "--report")
@@ -176,94 +123,36 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     client = None
     if args.dask:
         _need("distributed", "cluster", "--dask")
-        client = sim_runner.connect(args.dask)
-    text = read_text(args.ruleset)
-    jobs = [sim_runner.Job(text, args.ruleset, v, players, tuple(kinds), args.rotate, args.seed)
-            for v in variants]
-    for job, g in zip(jobs, games, strict=True):
-        sim_runner.remember(job, g)  # compiled once, not once per worker process
+        client = sim.connect(args.dask)
+    plan = sim.Plan.of(args.ruleset, games, variants, players, kinds, rotate=args.rotate,
+                       games=args.games, seed=args.seed, timed_bots=args.timed_bots)
     workers = args.workers or cores()
-    tallies = [Tally(players) for _ in jobs]
     err = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
-    start = time.perf_counter()
-    interrupted = False
     with _progress(err) as progress:
         names = [v or "base" for v in variants]
-        labels = [f"{ab} {n}" for ab, n in zip("AB", names, strict=False)] if len(jobs) > 1 \
+        labels = [f"{ab} {n}" for ab, n in zip("AB", names, strict=False)] if len(games) > 1 \
             else ["games"]
         tasks = [progress.add_task(label, total=args.games) for label in labels]
-
-        def done(number: int, n: int, tally: Tally) -> None:
-            tallies[number].merge(tally)
-            progress.advance(tasks[number], n)
-
         try:
-            if client is not None:
-                sim_runner.run_dask(jobs, args.games, client, done)
-            elif workers == 1:
-                sim_runner.run_here(jobs, args.games, done)
-            else:
-                sim_runner.run_processes(jobs, args.games, workers, done)
-        except KeyboardInterrupt:
-            interrupted = True
+            report = sim.run(plan, workers=workers, dask=args.dask, client=client,
+                             on_batch=lambda number, n: progress.advance(tasks[number], n),
+                             keep_partial=True)
         finally:
             if client is not None:
                 client.close()  # type: ignore[attr-defined]
-    seconds = time.perf_counter() - start
-    doc = document(args, games[0], players, kinds, variants, tallies, workers, seconds,
-                   interrupted)
+    doc = report.to_json()
     out = make_console()
-    if interrupted:
+    if report.partial:
         say("rulekit: interrupted; the figures below cover the games played so far",
             file=sys.stderr)
     _print(out, doc)
     if args.json:
-        Path(args.json).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n",
-                                   encoding="utf-8")
+        report.write_json(args.json, doc)
     if args.report:
-        from .sim_report import write_report
-
-        write_report(args.report, doc)
-    if interrupted:
+        report.write_html(args.report, doc)
+    if report.partial:
         return EXIT_INTERRUPTED
-    return EXIT_FAILED if any(t.failed for t in tallies) else EXIT_OK
-
-
-def replay_command(ruleset: str, variant: str | None, players: int, failure: dict) -> str:
-    """The command that replays a failed game step by step."""
-    words = ["python", "-m", "rulekit.playthrough", "replay", ruleset]
-    if variant:
-        words += ["--variant", variant]
-    words += ["--players", str(players), "--seed", str(failure["seed"]),
-              "--choices", ",".join(map(str, failure["choices"])) or "''"]
-    return shlex.join(words) if failure["choices"] else " ".join(words)
-
-
-def document(args: argparse.Namespace, game: rulekit.Game, players: int, kinds: list[str],
-             variants: list[str | None], tallies: list[Tally], workers: int, seconds: float,
-             partial: bool) -> dict[str, Any]:
-    """The whole result as the JSON document of docs/simulate.md."""
-    runs: list[dict[str, Any]] = []
-    for v, t in zip(variants, tallies, strict=True):
-        m = all_metrics(t)
-        for f in m["failures"]["games"]:
-            f["replay"] = replay_command(args.ruleset, v, players, f)
-        runs.append({"variant": v, "games_played": t.games + t.failed, "metrics": m})
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "partial": partial,
-        "rulekit_version": rulekit.__version__,
-        "ruleset": {"file": args.ruleset, "name": game.name},
-        "settings": {"players": players, "seats": kinds, "rotate": bool(args.rotate),
-                     "timed_bots": bool(args.timed_bots),
-                     "games": args.games, "seed": args.seed,
-                     "workers": None if args.dask else workers, "dask": args.dask},
-        "runs": runs,
-        "comparison": None if len(runs) < 2 else {
-            "a": variants[0], "b": variants[1],
-            "rows": compare(runs[0]["metrics"], runs[1]["metrics"])},
-        "timing": {"seconds": seconds},
-    }
+    return EXIT_FAILED if report.failed else EXIT_OK
 
 
 def _print(out: Console, doc: dict[str, Any]) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 from rulekit_cli.bots import bot_rng, choose
-from rulekit_cli.sim_play import play_game
-from rulekit_cli.sim_stats import two_means, two_proportions, wilson
 from sim_helpers import RACE, ROOT, SHAM, metrics, simulate
 
 import rulekit
+from rulekit.sim import play_game
+from rulekit.sim.stats import two_means, two_proportions, wilson
 
 
 def test_race_outcome_length_and_choice_are_the_known_answers(tmp_path):

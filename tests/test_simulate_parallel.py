@@ -14,8 +14,9 @@ import time
 
 from cli_helpers import cli
 from distributed import LocalCluster
-from rulekit_cli import sim_runner
 from sim_helpers import FRAGILE, RACE, ROOT, SHAM, metrics, simulate
+
+from rulekit.sim import runner as sim_runner
 
 
 def test_two_processes_give_the_figures_of_one(tmp_path):

@@ -1,4 +1,4 @@
-"""The HTML report of `rulekit simulate`: one self-contained file (plots as inline SVG drawn by
+"""The HTML report of a simulation: one self-contained file (plots as inline SVG drawn by
 matplotlib, no script and no network), built from the JSON document.
 """
 

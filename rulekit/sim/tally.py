@@ -1,5 +1,6 @@
 """The running totals of a simulation: whole numbers and counters only, so that merging the
-totals of any batches, in any order, gives exactly the same figures (any --workers, any cluster).
+totals of any batches, in any order, gives exactly the same figures
+(any number of workers, any cluster).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .sim_play import GameRecord
+from .record import GameRecord
 
 MAX_FAILURES_KEPT = 50  # failed games listed in full; all are counted
 
@@ -23,7 +24,7 @@ class Tally:
     failure_kinds: Counter[str] = field(default_factory=Counter)
     failures: list[dict[str, Any]] = field(default_factory=list)  # the first ones, by index
     seat_wins: Counter[int] = field(default_factory=Counter)
-    player_wins: Counter[int] = field(default_factory=Counter)  # by entry of --seats
+    player_wins: Counter[int] = field(default_factory=Counter)  # by entry of the seats
     seat_scores: dict[int, Counter[int]] = field(default_factory=dict)
     first_seat: Counter[int] = field(default_factory=Counter)
     first_wins: int = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .sim_stats import ALPHA, two_means, two_proportions
+from .stats import ALPHA, two_means, two_proportions
 
 PROPORTION, MEAN = "two-proportion z", "Welch z"
 

@@ -1,4 +1,4 @@
-"""Where the games of `rulekit simulate` run: in this process, in K local processes, or on a
+"""Where the games of a simulation run: in this process, in K local processes, or on a
 Dask cluster. Games are cut into batches of consecutive indices; each batch comes back as a
 Tally, and tallies merge exactly, so the figures never depend on where or in what order the
 batches ran.
@@ -12,10 +12,11 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import rulekit
-
-from .sim_play import play_game
-from .sim_tally import Tally
+from ..errors import UsageError
+from ..loading import load_text
+from ..runtime.game import Game
+from .measure import play_game
+from .tally import Tally
 
 Done = Callable[[int, int, Tally], None]  # (job number, games in the batch, its tally)
 
@@ -39,18 +40,18 @@ class Job:
         return f"{self.file}:{digest}:{self.variant}"
 
 
-_GAMES: dict[str, rulekit.Game] = {}  # per worker process: compiled once, used by every batch
+_GAMES: dict[str, Game] = {}  # per worker process: compiled once, used by every batch
 
 
-def game_of(job: Job) -> rulekit.Game:
+def game_of(job: Job) -> Game:
     """The compiled game of a job (cached in this process)."""
     g = _GAMES.get(job.key)
     if g is None:
-        g = _GAMES[job.key] = rulekit.load_text(job.text, job.file, job.variant)
+        g = _GAMES[job.key] = load_text(job.text, job.file, job.variant)
     return g
 
 
-def remember(job: Job, game: rulekit.Game) -> None:
+def remember(job: Job, game: Game) -> None:
     """Cache a game compiled from the job's ruleset: processes forked afterwards start with it."""
     _GAMES[job.key] = game
 
@@ -110,11 +111,11 @@ def run_processes(jobs: list[Job], games: int, workers: int, done: Done) -> None
         pool.join()
 
 
-class SchedulerUnreachable(rulekit.UsageError):
+class SchedulerUnreachable(UsageError):
     """The Dask scheduler given with --dask did not answer."""
 
 
-class ClusterError(rulekit.UsageError):
+class ClusterError(UsageError):
     """The Dask cluster could not play a batch (e.g. a worker without rulekit)."""
 
 

@@ -1,5 +1,5 @@
-"""The statistics of `rulekit simulate`: Wilson intervals, two-sample z-tests, nearest-rank
-percentiles. Hand-written (a few lines each) so the command needs no scientific library.
+"""The statistics of a simulation: Wilson intervals, two-sample z-tests, nearest-rank
+percentiles. Hand-written (a few lines each) so the simulator needs no scientific library.
 """
 
 from __future__ import annotations

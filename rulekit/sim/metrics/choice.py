@@ -1,0 +1,24 @@
+"""Choice: how much choosing there is, and how often each action is legal and taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..tally import Tally
+from .common import rate
+
+
+def measure(t: Tally) -> dict[str, Any]:
+    """How much choosing there is: real choices, options per decision, and each action's use."""
+    d = sum(v * c for v, c in t.decisions.items())
+    s = t.start_decisions
+    actions = {}
+    for name in sorted(t.legal):
+        legal, taken = t.legal[name], t.taken[name]
+        actions[name] = {"legal": legal, "taken": taken,
+                         "legal_share": legal / s if s else None,
+                         "taken_share": taken / s if s else None,
+                         "taken_when_legal": taken / legal if legal else None}
+    return {"decisions": d, "multi_option": rate(t.multi, d),
+            "mean_options": t.options / d if d else None,
+            "action_decisions": s, "actions": actions}
