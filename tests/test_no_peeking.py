@@ -321,9 +321,9 @@ def old_sham_text() -> str:
 @pytest.fixture
 def unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiler's check of hidden variables switched off, so a leaky ruleset loads."""
-    from rulekit.compile.hiddenvars import HiddenVariablesMixin
+    from rulekit.compile import hiddenvars
 
-    monkeypatch.setattr(HiddenVariablesMixin, "hidden_variables", lambda self: None)
+    monkeypatch.setattr(hiddenvars, "hidden_variables", lambda c: None)
 
 
 def test_the_old_sham_is_refused_at_the_line_that_keeps_the_honesty_aside() -> None:

@@ -1,12 +1,16 @@
 """Compile a ruleset source into Rules: YAML -> pydantic schema -> compiled closures.
 
-Every problem becomes a Diagnostic located in the file; compilation goes on after an error so
-that one run reports as many as it can.
+The passes run in order over one CompileContext, each a module of functions: texts, cards,
+melds, zones, variables, teams, definitions and procedures, the flow (phases, actions,
+windows), card labels, setup, scoring, invariants, bot hints, the table, and last the checks
+that need everything (text placeholders, hidden variables, a choice's words). Every problem
+becomes a Diagnostic located in the file; compilation goes on after an error so that one run
+reports as many as it can.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from lark import Token
@@ -14,27 +18,43 @@ from pydantic import ValidationError
 
 from ..data.names import check_names
 from ..data.schema import Ruleset
+from ..data.yamlsource import Source, YamlPath
 from ..errors import RulesetError
 from ..lang import treecache
 from ..lang.codecache import CodeCache
+from ..lang.expressions import Scope
 from ..lang.treecache import TreeCache
 from ..rules.game import Rules
-from . import langdata
-from .base import CompilerBase, _dedupe
-from .declarations import DeclarationsMixin
-from .effects import EffectsMixin
-from .hiddenvars import HiddenVariablesMixin
-from .phases import PhasesMixin
+from . import (
+    cards,
+    definitions,
+    effects,
+    hiddenvars,
+    langdata,
+    phases,
+    sections,
+    texts,
+    variables,
+    zones,
+)
+from .context import CompileContext, _dedupe
 from .schema_errors import _friendly_pydantic, _simplify_pydantic
-from .sections import SectionsMixin
-from .statements import StatementsMixin
+from .stmt_control import Part
 
-Fn = Callable[[Any, dict], Any]
+# the passes in order: each reads what the ones before built
+PASSES = (texts.texts, cards.cards, sections.meld_rules, zones.zones, variables.variables,
+          sections.teams, definitions.definitions, definitions.names_of_windows,
+          definitions.procedures, phases.phases_and_actions, cards.card_labels, sections.setup,
+          sections.scoring, sections.invariants, sections.bot_hints, sections.table_decl,
+          texts.text_placeholders)
 
 
-class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, SectionsMixin,
-               HiddenVariablesMixin, CompilerBase):
-    """One compilation of one ruleset source."""
+class Compiler(CompileContext):
+    """One compilation of one ruleset source: the context, and the passes run over it."""
+
+    def __init__(self, src: Source, make: type[Rules] = Rules) -> None:
+        super().__init__(src, make)
+        self.procs.compile = partial(definitions.compile_procedure, self)
 
     def build(self) -> Rules:
         """Check and compile; raise RulesetError with every diagnostic found."""
@@ -48,7 +68,7 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
         self.game.generated = self.x.gen
         self.x.gen.cache = CodeCache.for_ruleset(self.src.file, self.src.text)
         with treecache.active(TreeCache.for_ruleset(self.src.file, self.src.text)) as trees:
-            self._compile_steps()
+            self._run_passes()
         trees.save()
         if self.x.gen.cache is not None:
             self.x.gen.cache.save()
@@ -57,19 +77,19 @@ class Compiler(DeclarationsMixin, EffectsMixin, StatementsMixin, PhasesMixin, Se
             raise RulesetError(sorted(_dedupe(self.diags), key=lambda d: (d.line, d.col)))
         return self.game
 
-    def _compile_steps(self) -> None:
+    def _run_passes(self) -> None:
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
         langdata.check_players(self)
-        steps = [self.texts, self.cards, self.meld_rules, self.zones, self.variables,
-                 self.teams, self.definitions,
-                 self.names_of_windows, self.procedures, self.phases_and_actions,
-                 self.card_labels, self.setup, self.scoring, self.invariants, self.bot_hints,
-                 self.table_decl, self.text_placeholders, self.hidden_variables]
-        for step in steps:
-            step()
+        for run in PASSES:
+            run(self)
+        hiddenvars.hidden_variables(self)  # looked up now: a test may switch the check off
         for use in self.word_uses:
             langdata.check_words(self, use)
+
+    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Part | None:
+        """One more effect compiled in this compilation's context (the guide's examples)."""
+        return effects.effect(self, item, path, scope)
 
 
 __all__ = ["Compiler", "Token"]

@@ -46,7 +46,7 @@ from ..lang.expressions import (
     local,
 )
 from ..lang.parsing import pos_of
-from .base import CompilerBase
+from .context import CompileContext
 
 if TYPE_CHECKING:
     from ..data.yamlsource import YamlPath
@@ -93,18 +93,16 @@ def _size_why(v: Val) -> str | None:
     return v.secret or (f"the size of {v.hidden}" if v.sized else None)
 
 
-class HiddenVariablesMixin(CompilerBase):
-    """The check of hidden variables, run once everything else is compiled."""
-
-    def hidden_variables(self) -> None:
-        """Refuse hidden variables set from hidden things; compile their `resample:` keys."""
-        Secrecy(self).run()
+def hidden_variables(c: CompileContext) -> None:
+    """Refuse hidden variables set from hidden things; compile their `resample:` keys (run once
+    everything else is compiled)."""
+    Secrecy(c).run()
 
 
 class Secrecy:
     """One run of the analysis over a compiled ruleset's effects."""
 
-    def __init__(self, c: CompilerBase):
+    def __init__(self, c: CompileContext):
         self.c = c
         self.t = c.tables
         g = c.game

@@ -24,15 +24,16 @@ from ..errors import RuleRuntimeError
 from ..lang.expressions import INT, CompileError, did_you_mean, show_values
 from ..lang.parsing import parse, pos_of
 from ..lang.textcheck import TextUse
+from .symbols import WordUse
 
 if TYPE_CHECKING:
-    from .base import CompilerBase as Compiler
+    from .context import CompileContext
 
 Fn = Callable[[Any, dict], Any]
 
 
 # ---- players.default ------------------------------------------------------------------------
-def check_players(c: Compiler) -> None:
+def check_players(c: CompileContext) -> None:
     """`players.default` lies within min..max."""
     assert c.spec is not None  # checked after the schema
     p = c.spec.players
@@ -43,7 +44,7 @@ def check_players(c: Compiler) -> None:
 
 
 # ---- value names ----------------------------------------------------------------------------
-def check_attribute_names(c: Compiler, name: str, names: dict[int, str], table: list) -> None:
+def check_attribute_names(c: CompileContext, name: str, names: dict[int, str], table: list) -> None:
     """Each named value of a number attribute is one some card of the deck has, and a text."""
     path: YamlPath = ("cards", "attributes", name, "names")
     have = set(table)
@@ -58,7 +59,7 @@ def check_attribute_names(c: Compiler, name: str, names: dict[int, str], table: 
     c.game.attr_names[name] = dict(names)
 
 
-def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -> dict | None:
+def variable_names(c: CompileContext, name: str, spec: Any, ty: str, path: YamlPath) -> dict | None:
     """The value names of a variable: its own `names`, else its attribute type's; checked."""
     own = spec.names
     inherited = c.tables.attr_names.get(spec.type)
@@ -80,7 +81,7 @@ def variable_names(c: Compiler, name: str, spec: Any, ty: str, path: YamlPath) -
     return dict(own)
 
 
-def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath,
+def param_names(c: CompileContext, p: Any, value_type: str, path: YamlPath,
                 bounds: dict[str, int]) -> dict | None:
     """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked: each
     names a value the parameter can take, where that is known at load time (a number's literal
@@ -106,7 +107,7 @@ def param_names(c: Compiler, p: Any, value_type: str, path: YamlPath,
     return dict(p.names)
 
 
-def need_name(c: Compiler, key: str, path: YamlPath) -> None:
+def need_name(c: CompileContext, key: str, path: YamlPath) -> None:
     """A value name is a text that fills no placeholder (a word, translated)."""
     c.need_text(key, path)
     c.text_uses.append(TextUse(key, frozenset(), "a value name"))
@@ -139,25 +140,9 @@ def _few(values: list) -> str:
     return str(values) if len(values) <= 20 else str(values[:20])[:-1] + ", ...]"
 
 
-# ---- a choice's words -----------------------------------------------------------------------
-class WordUse:
-    """A choice parameter's literal words, and the word domains the rules make them meet.
-
-    The words are a YAML list's items (each at path + (j,)), or the quoted words of a list
-    written in the language (`"['red', 'blue']"`, each at its offset in the text at path)."""
-
-    def __init__(self, words: list, path: YamlPath, offsets: list | None = None):
-        self.words = words
-        self.path = path
-        self.offsets = offsets  # (line, col) of each word in the text at path; None: YAML items
-        self.domains: dict[frozenset, bool] = {}  # domain -> stored (not only compared)
-
-    def meets(self, domain: frozenset, stored: bool = False) -> None:
-        """Record that the choice is compared with, or stored as (stored), a value of domain."""
-        self.domains[domain] = self.domains.get(domain, False) or stored
 
 
-def check_words(c: Compiler, use: WordUse) -> None:
+def check_words(c: CompileContext, use: WordUse) -> None:
     """Report each word of the choice that is not a value of a domain it is stored as; or, for a
     domain it is only compared with, each word that looks like a misspelt value (a word that is
     no value at all, such as 'any', may be an option of its own)."""
@@ -192,7 +177,7 @@ def listed_words(text: str, path: YamlPath) -> WordUse | None:
     return WordUse(words, path, offsets)
 
 
-def _domain_name(c: Compiler, domain: frozenset) -> str:
+def _domain_name(c: CompileContext, domain: frozenset) -> str:
     for name, (_ty, dom, _table) in c.tables.attributes.items():
         if dom == domain:
             return name

@@ -22,9 +22,10 @@ from ..lang.expressions import (
     fail,
     local,
 )
+from . import operands
 
 if TYPE_CHECKING:
-    from .base import CompilerBase as Compiler
+    from .context import CompileContext
 
 Fn = Callable[[Any, dict], Any]
 PICKED = "picked"  # the name a cards parameter's where, min and max see the picks by
@@ -40,10 +41,10 @@ def bind_picked(scope: Scope, where_scope: Scope) -> Scope:
 
 
 # ---- the statement ----------------------------------------------------------------------------
-def compile_show(c: Compiler, tree: Tree, scope: Scope) -> Fn:
+def compile_show(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     """`show CARDS to PLAYER(S)`: each of those seats learns where each card lies."""
     what, to_tree = tree.children
-    cards = c._cards(what, scope, "what 'show' shows")
+    cards = operands.cards_fn(c, what, scope, "what 'show' shows")
     typed = c.x.expr(to_tree, scope)
     tf = typed.fn
     if typed.type == PLAYER:

@@ -1,6 +1,5 @@
-"""Turn statements and hooks: `reverse turn order`, `skip N`, a phase's `on_turn_begin` and
-`on_turn_end` (run with `actor` bound to the turn player). The runtime side is
-rulekit.lang.turnorder."""
+"""Turn statements: `reverse turn order`, `skip N` (a phase's turn hooks are compiled with the
+flow, rulekit.compile.phases). The runtime side is rulekit.lang.turnorder."""
 
 from __future__ import annotations
 
@@ -10,41 +9,27 @@ from typing import TYPE_CHECKING, Any
 from lark import Tree
 
 from ..errors import EvaluationLimitError, RuleRuntimeError
-from ..lang.expressions import MAX_INT, PLAYER, Scope, local
+from ..lang.expressions import MAX_INT, Scope
+from . import operands
 
 if TYPE_CHECKING:
-    from ..data.schema import PhaseSpec
-    from ..data.yamlsource import YamlPath
-    from .base import CompilerBase as Compiler
+    from .context import CompileContext
 
 Fn = Callable[[Any, dict], Any]
 
 
-def turn_hooks(c: Compiler, ph: PhaseSpec, path: YamlPath) -> dict[str, Fn | None]:
-    """A phase's turn hooks, compiled (None for a phase without one: no step in the flow)."""
-    out: dict[str, Fn | None] = {}
-    for key in ("on_turn_begin", "on_turn_end"):
-        items = getattr(ph, key)
-        if isinstance(items, list) and not items:
-            out[key] = None
-            continue
-        scope = Scope()
-        scope.names["actor"] = local("actor", PLAYER)
-        scope.names["actor"].not_none = True  # the seat whose turn begins or ends
-        out[key] = c.effects(items, path + (key,), scope)
-    return out
 
 
-def s_reverse_stmt(c: Compiler, tree: Tree, scope: Scope) -> Fn:
+def s_reverse_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     """`reverse turn order`: the current phase's turn passes the other way from now on."""
     def run(s: Any, e: dict) -> None:
         s.reversed_order = not s.reversed_order
     return run
 
 
-def s_skip_stmt(c: Compiler, tree: Tree, scope: Scope) -> Fn:
+def s_skip_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     """`skip N`: the next N players who would get the turn when it passes miss it."""
-    nf = c._int(tree.children[0], scope, "how many players to skip")
+    nf = operands.int_fn(c, tree.children[0], scope, "how many players to skip")
 
     def run(s: Any, e: dict) -> None:
         n = nf(s, e)
@@ -58,4 +43,3 @@ def s_skip_stmt(c: Compiler, tree: Tree, scope: Scope) -> Fn:
     return run
 
 
-STATEMENTS = {"reverse_stmt": s_reverse_stmt, "skip_stmt": s_skip_stmt}
