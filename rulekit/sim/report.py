@@ -50,17 +50,20 @@ class Report:
 
     def metrics(self, run: int = 0) -> dict[str, Any]:
         """Every metric of one variant (0: the first), as the JSON document's `metrics`."""
-        return all_metrics(self.tallies[run])
+        s = self.settings
+        m = all_metrics(self.tallies[run])
+        m["failures"]["games"] = [f | {"replay": replay_command(s.ruleset, s.variants[run],
+                                                                 s.players, f)}
+                                  for f in m["failures"]["games"]]
+        return m
 
     def to_json(self) -> dict[str, Any]:
         """The whole result as the JSON document of docs/simulate.md."""
         s = self.settings
         runs: list[dict[str, Any]] = []
-        for v, t in zip(s.variants, self.tallies, strict=True):
-            m = all_metrics(t)
-            for f in m["failures"]["games"]:
-                f["replay"] = replay_command(s.ruleset, v, s.players, f)
-            runs.append({"variant": v, "games_played": t.games + t.failed, "metrics": m})
+        for i, (v, t) in enumerate(zip(s.variants, self.tallies, strict=True)):
+            runs.append({"variant": v, "games_played": t.games + t.failed,
+                         "metrics": self.metrics(i)})
         from .. import __version__  # the package is loaded: this module is part of it
 
         return {
