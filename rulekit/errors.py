@@ -155,6 +155,15 @@ class UsageError(RulekitError):
     """A bad argument from the caller (player count, seed, seat kind...)."""
 
 
+class FrozenRulesError(UsageError, AttributeError):
+    """A compiled game's rules changed after loading: they are read-only."""
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(f"the rules of a loaded game are read-only: '{name}' cannot be set; "
+                         "change the ruleset and load it again")
+
+
 class UnknownVariantError(RulesetError, UsageError):
     """A variant name the ruleset does not declare (a caller's mistake, with a diagnostic)."""
 

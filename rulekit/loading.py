@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from . import gamecache
 from .data.files import read_text
 from .runtime.game import Game
-
-if TYPE_CHECKING:
-    from .data.yamlsource import Source
 
 
 def load(path: str | Path, variant: str | None = None, *, cached: bool = False) -> Game:
@@ -34,16 +30,12 @@ def load(path: str | Path, variant: str | None = None, *, cached: bool = False) 
 def load_text(text: str, file: str = "<ruleset>", variant: str | None = None) -> Game:
     """Load a ruleset from YAML text (file names it in messages; `extends` is relative to it)."""
     # imported here: a game taken from the cache needs neither PyYAML, pydantic nor lark
+    from .compile.compiler import compile_ruleset
     from .data import variants
     from .data.yamlsource import parse_yaml
 
-    src = parse_yaml(text, file)
-    return variants.build(src, variant, _compile)
-
-
-def _compile(src: Source) -> Game:
-    from .compile.compiler import Compiler
-
-    game = Compiler(src, Game).build()
+    src = parse_yaml(text, file)  # the YAML, every node located
+    resolved = variants.resolve(src, variant)  # extends followed, the variant applied
+    game = compile_ruleset(resolved, Game)  # checked, compiled, labelled, read-only
     assert isinstance(game, Game)  # built by the class it was given
     return game

@@ -16,8 +16,10 @@ from typing import Any
 from lark import Token
 from pydantic import ValidationError
 
+from ..data import variants
 from ..data.names import check_names
 from ..data.schema import Ruleset
+from ..data.variants import Resolved
 from ..data.yamlsource import Source, YamlPath
 from ..errors import RulesetError
 from ..lang import treecache
@@ -92,4 +94,19 @@ class Compiler(CompileContext):
         return effects.effect(self, item, path, scope)
 
 
-__all__ = ["Compiler", "Token"]
+def compile_ruleset(resolved: Resolved, make: type[Rules] = Rules) -> Rules:
+    """The rules of a resolved ruleset (extends and variant applied, rulekit.data.variants),
+    compiled, labelled with their variants and finished (read-only), in one call; raise
+    RulesetError with every diagnostic found."""
+    try:
+        rules = Compiler(resolved.source, make).build()
+    except RulesetError as e:
+        raise RulesetError(variants.compile_errors(resolved, e.diagnostics)) from None
+    labels = variants.labels(resolved, rules.languages)
+    rules.finish(variant=labels.variant, variants=labels.variants, base_files=labels.base_files,
+                 variant_texts=labels.texts, variant_descriptions=labels.descriptions,
+                 variant_changes=labels.changes)
+    return rules
+
+
+__all__ = ["Compiler", "Token", "compile_ruleset"]

@@ -20,10 +20,9 @@ import copy
 import dataclasses
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from ..errors import Diagnostic, RulesetError, UnknownVariantError
 from .files import read_text
@@ -78,6 +77,8 @@ class Resolved:
     variants: dict[str, str | dict[str, str]]  # name -> description (or one per language)
     diagnostics: list[Diagnostic]
     base_files: list[str]  # the files it extends, nearest first (rulekit.data.variants.extend)
+    original: Source | None = None  # the file as loaded, before extends and variants
+    variant: str | None = None  # the variant chosen (declared names joined by '+'), or None
 
 
 def _origins(src: Source) -> dict[YamlPath, tuple[Source, YamlPath]]:
@@ -368,7 +369,7 @@ def resolve(src: Source, variant: str | None = None) -> Resolved:
     if not isinstance(tree.data, dict) or VARIANTS not in tree.data:
         if variant is not None:
             raise _unknown(tree, names[0], declared, variant)
-        return Resolved(tree, {}, [], bases)
+        return Resolved(tree, {}, [], bases, src, variant)
     base = dataclasses.replace(
         tree, data={k: v for k, v in tree.data.items() if k != VARIANTS})
     chosen: Source | None = base if variant is None else None
@@ -385,7 +386,7 @@ def resolve(src: Source, variant: str | None = None) -> Resolved:
         chosen = _combine(base, tree, names, variant or "")
     if chosen is None:  # the chosen variant is broken (or is not well-formed): say why
         raise RulesetError(_ordered(errors, src.file))
-    return Resolved(chosen, declared, errors, bases)
+    return Resolved(chosen, declared, errors, bases, src, variant)
 
 
 COMBINE = "+"  # '--variant a+b': variant names never hold it (NAME)
@@ -476,58 +477,60 @@ def _unknown(src: Source, variant: str, declared: dict[str, Any],
     return UnknownVariantError([diag], variant, names, choice)
 
 
-class Labelled(Protocol):
-    """What build() labels with the variant: a compiled game."""
+@dataclass(frozen=True)
+class Labels:
+    """What a compiled game says of its variants (Rules.finish sets them)."""
 
     variant: str | None
     variants: list[str]
-    variant_descriptions: dict[str, str]
-    variant_texts: dict[str, dict[str, str]]
-    variant_changes: dict[str, list[str]]
-    languages: list[str]
     base_files: list[str]
+    texts: dict[str, dict[str, str]]  # a variant's description per language, when given so
+    descriptions: dict[str, str]  # a variant's description in the first language
+    changes: dict[str, list[str]]  # the ruleset keys each variant sets
 
 
-LabelledT = TypeVar("LabelledT", bound=Labelled)
-
-
-def build(src: Source, variant: str | None, compile_: Callable[[Source], LabelledT]) -> LabelledT:
-    """Resolve src (extends, variants), compile the chosen tree, and label the game with both."""
-    resolved = resolve(src, variant)
+def compile_errors(resolved: Resolved, diags: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics of compiling resolved's tree, with the variants' own problems, in order
+    (a combination's problems say which combination made them)."""
+    src = _original(resolved)
     if resolved.source is src:
-        game = compile_(src)  # a plain ruleset: exactly as it always compiled
-    else:
-        try:
-            game = compile_(resolved.source)
-        except RulesetError as e:
-            found = e.diagnostics
-            if len(_combined(variant)) > 1:  # made by the combination: say which, wherever it is
-                found = [dataclasses.replace(d, message=f"in variant '{variant}': {d.message}")
-                         for d in found]
-            raise RulesetError(_ordered(resolved.diagnostics + found, src.file)) from None
-        if resolved.diagnostics:
-            raise RulesetError(_ordered(resolved.diagnostics, src.file))
-    game.variant = variant
-    game.base_files = list(resolved.base_files)
-    game.variants = list(resolved.variants)
-    game.variant_texts = {}
-    game.variant_descriptions = {}
+        return diags  # a plain ruleset: exactly as it always compiled
+    if len(_combined(resolved.variant)) > 1:  # made by the combination: say which, wherever it is
+        diags = [dataclasses.replace(d, message=f"in variant '{resolved.variant}': {d.message}")
+                 for d in diags]
+    return _ordered(resolved.diagnostics + diags, src.file)
+
+
+def labels(resolved: Resolved, languages: list[str]) -> Labels:
+    """The variant labels of a game compiled from resolved; RulesetError when a variant's
+    description is written in a language the ruleset does not have, or resolved has problems
+    of its own."""
+    src = _original(resolved)
+    if resolved.source is not src and resolved.diagnostics:
+        raise RulesetError(_ordered(resolved.diagnostics, src.file))
+    texts: dict[str, dict[str, str]] = {}
+    descriptions: dict[str, str] = {}
     bad: list[Diagnostic] = []
     for name, about in resolved.variants.items():
         if isinstance(about, dict):
             for lang in about:
-                if lang not in game.languages:
+                if lang not in languages:
                     bad.append(src.diagnostic(
                         f"'{lang}' is not one of the ruleset's languages "
-                        f"({', '.join(game.languages)})", (VARIANTS, name, "description", lang),
-                        key=True, hint=did_you_mean(lang, game.languages)))
-            game.variant_texts[name] = dict(about)
-            about = about.get(game.languages[0]) or next(iter(about.values()))
-        game.variant_descriptions[name] = about
+                        f"({', '.join(languages)})", (VARIANTS, name, "description", lang),
+                        key=True, hint=did_you_mean(lang, languages)))
+            texts[name] = dict(about)
+            about = about.get(languages[0]) or next(iter(about.values()))
+        descriptions[name] = about
     if bad:
         raise RulesetError(bad)
-    game.variant_changes = _changes(src, list(resolved.variants))
-    return game
+    return Labels(resolved.variant, list(resolved.variants), list(resolved.base_files), texts,
+                  descriptions, _changes(src, list(resolved.variants)))
+
+
+def _original(resolved: Resolved) -> Source:
+    assert resolved.original is not None, "resolve() records the file it was given"
+    return resolved.original
 
 
 def _changes(src: Source, names: list[str]) -> dict[str, list[str]]:

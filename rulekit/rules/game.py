@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import CHOOSE, DONE, PICK, START, Action
-from ..errors import EvaluationLimitError, RuleRuntimeError, unforeseen
+from ..errors import EvaluationLimitError, FrozenRulesError, RuleRuntimeError, unforeseen
 from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
@@ -189,9 +189,22 @@ OPEN_ALL, OPEN_NONE, OPEN_TEAM = -1, -2, -3
 
 
 class Rules:
-    """A compiled ruleset; rulekit.Game adds the making of states."""
+    """A compiled ruleset; rulekit.Game adds the making of states.
+
+    The compiler fills it pass by pass and finishes it once (finish): from then on it is
+    read-only, but for its checked ruleset, read when first asked (a game kept whole by
+    rulekit.gamecache), and the zone tables kept per player count as games ask for them.
+    """
+
+    _LAZY = frozenset({"_spec", "spec_loader"})  # may still be set on finished rules
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get("_finished") and name not in Rules._LAZY:
+            raise FrozenRulesError(name)
+        object.__setattr__(self, name, value)
 
     def __init__(self, spec: Ruleset, file: str):
+        self._finished = False
         self._spec: Ruleset | None = spec
         # a game loaded whole (rulekit.gamecache) reads its checked ruleset only when asked
         self.spec_loader: Callable[[], Ruleset] | None = None
@@ -238,9 +251,10 @@ class Rules:
         self.winners_mode = "highest"  # highest | lowest | all | none | condition
         self.winners_fn: Fn = None
         self.meld_rules: MeldRules | None = None
-        self.variant: str | None = None  # set by the loader (rulekit.data.variants)
+        # the variants (rulekit.data.variants), labelled by finish
+        self.variant: str | None = None
         self.variants: list[str] = []
-        self.base_files: list[str] = []  # the files the ruleset extends, nearest first
+        self.base_files: list[str] = []
         self.variant_descriptions: dict[str, str] = {}
         self.variant_texts: dict[str, dict[str, str]] = {}  # a description per language
         self.variant_changes: dict[str, list[str]] = {}  # the ruleset keys each variant sets
@@ -256,11 +270,28 @@ class Rules:
                                                spec.players.default)
         self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
         self.has_show = False  # the rules use 'show': observations list what each seat knows
-        self._instances: dict[int, list[tuple[ZoneInfo, int | None]]] = {}  # zone_of_instance
-        self.open_codes: dict[int, list[int]] = {}  # zone_open_codes, per player count
-        self._face_order: list[int] | None = None  # face_order, made once asked
-        self._holds_cards: bool | None = None  # holds_cards, worked out once asked
+        # the zone tables of zone_of_instance and zone_open_codes, per player count: filled as
+        # games of each count ask (the only things that change in finished rules)
+        self._instances: dict[int, list[tuple[ZoneInfo, int | None]]] = {}
+        self.open_codes: dict[int, list[int]] = {}
+        self._face_order: list[int] | None = None  # face_order, made by finish
+        self._holds_cards: bool | None = None  # holds_cards, worked out by finish
         self.table = TableView()  # what a table screen shows (rulekit.compile.table); not rules
+
+    def finish(self, *, variant: str | None, variants: list[str], base_files: list[str],
+               variant_texts: dict[str, dict[str, str]], variant_descriptions: dict[str, str],
+               variant_changes: dict[str, list[str]]) -> None:
+        """Label the compiled rules with their variants, work out what play asks of them
+        whatever the player count, and make them read-only (the compiler's last step)."""
+        self.variant = variant
+        self.variants = variants
+        self.base_files = base_files  # the files the ruleset extends, nearest first
+        self.variant_texts = variant_texts
+        self.variant_descriptions = variant_descriptions
+        self.variant_changes = variant_changes
+        self.face_order()
+        self.holds_cards()
+        self._finished = True
 
     @property
     def spec(self) -> Ruleset:
