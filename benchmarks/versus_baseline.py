@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     this_py = HERE / ".venv" / "bin" / "python"
     if not this_py.exists():
         this_py = Path(sys.executable)
-    asked = "import rulekit; print(rulekit.native_check.STATUS)"  # compiled or sources
+    asked = "import rulekit; print(rulekit.native.STATUS)"  # compiled or sources
     form = subprocess.run([str(this_py), "-c", asked], cwd=HERE, capture_output=True,
                           text=True).stdout.strip()
     print(f"baseline {args.baseline} ({base_py}) vs this tree {HERE} ({this_py}; runtime: "

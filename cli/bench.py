@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import rulekit
+from rulekit.sim import play_out, uniform
 
 try:  # not on Windows
     import resource
@@ -68,7 +69,7 @@ class BenchResult:
             f"  decisions/game     {self.mean_decisions:12,.1f}",
             f"  time               {self.seconds:12.3f} s",
             f"  peak memory        {mem}",
-            f"  runtime            {RUNTIME_FORMS.get(rulekit.native_check.STATUS, '')}",
+            f"  runtime            {RUNTIME_FORMS.get(rulekit.native.STATUS, '')}",
         ]
 
 
@@ -87,16 +88,9 @@ def play_games(game: rulekit.Game, players: int, games: int, seed: int) -> int:
     """Play games with random bots (game i dealt from seed + i); return the total decisions."""
     total = 0
     for i in range(games):
-        state = game.new_state(players, seed + i)
         # one generator per game, so any game of a run can be replayed alone
-        rnd = random.Random(f"rulekit-bench:{seed + i}").random
-        legal_actions = state.legal_actions
-        apply = state.apply_unchecked
-        while not state.over:
-            legal = legal_actions()
-            n = len(legal)
-            apply(legal[0] if n == 1 else legal[int(rnd() * n)])
-        total += state.decisions
+        rnd = random.Random(f"rulekit-bench:{seed + i}")
+        total += play_out(game.new_state(players, seed + i), uniform(rnd)).decisions
     return total
 
 

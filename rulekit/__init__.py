@@ -7,8 +7,8 @@
 """
 
 # before the runtime: a compiled build of it (python -m rulekit.native build) that no longer
-# matches its sources is not imported (rulekit.native_check.STATUS says which is in use)
-from . import native_check  # noqa: F401
+# matches its sources is not imported (rulekit.native.STATUS says which is in use)
+from . import native  # noqa: F401
 from .actions import Action
 from .errors import (
     CannotReadError,
@@ -25,11 +25,22 @@ from .errors import (
     UnknownVariantError,
     UsageError,
 )
+from .lang.text import fill
 from .loading import load, load_text
+from .rules.game import Rules
+from .runtime.eventlog import EventLog
 from .runtime.game import Game
-from .runtime.observe import events_for, observation, render_event, resample
+from .runtime.observe import (
+    events_for,
+    observation,
+    render_event,
+    resample,
+    seat_name,
+    summary_counts,
+)
 from .runtime.pending import Pending
 from .runtime.state import Outcome, State
+from .runtime.statecheck import MAX_SEED
 from .view import Journal, SeatView
 from .view import view as seat_view
 
@@ -39,5 +50,15 @@ __all__ = [
     "RulekitError", "RulesetError", "State", "StateDocumentError", "StateLimitError", "UsageError",
     "events_for", "Journal", "SeatView", "seat_view",
     "load", "load_text", "observation", "render_event", "resample", "UnknownVariantError",
+    # what a driver (the terminal, a web table) needs besides: the texts filled, seat names,
+    # the end's counts, the history's type, the seeds allowed, the files a ruleset extends
+    "EventLog", "MAX_SEED", "Rules", "base_files", "fill", "seat_name", "summary_counts",
 ]
 __version__ = "0.1.0"
+
+
+def base_files(path: str) -> list[str]:
+    """The files the ruleset at path builds on through `extends`, nearest first ([] if none)."""
+    from .data.variants import base_files as files  # PyYAML: loaded only when asked
+
+    return files(path)

@@ -122,7 +122,7 @@ def test_bench_prints_speed_decisions_and_peak_memory():
     assert set(figures) == {"games/s", "decisions/s", "decisions/game", "time", "peak memory",
                             "runtime"}
     # which runtime made the figures: this tree's, as `python -m rulekit.native status` says
-    assert figures["runtime"] == bench.RUNTIME_FORMS[rulekit.native_check.STATUS]
+    assert figures["runtime"] == bench.RUNTIME_FORMS[rulekit.native.STATUS]
     assert float(figures["games/s"].replace(",", "")) > 0
     assert float(figures["decisions/s"].replace(",", "")) > 0
     assert re.fullmatch(r"[\d.]+ MiB \(process peak RSS, getrusage ru_maxrss\)",

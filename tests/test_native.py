@@ -1,4 +1,4 @@
-"""The compiled runtime (`python -m rulekit.native build`, rulekit/native_check.py): it plays the
+"""The compiled runtime (`python -m rulekit.native build`, rulekit/native/): it plays the
 same games as the sources, and a build that no longer matches them is never used."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ AGAIN = ["tests/test_engine_*.py", "tests/test_hostile_runtime.py", "tests/test_
 # then, each final state saved and read back, the outcome).
 CHILD = r"""
 import hashlib, json, random, rulekit
-from rulekit import native_check
+from rulekit import native
 h = hashlib.sha256()
 for path, players, games in [("sham.yaml", 4, 6), ("chami.yaml", 4, 2), ("shamus.yaml", 2, 6),
                              ("uno.yaml", 4, 4)]:
@@ -42,9 +42,9 @@ for path, players, games in [("sham.yaml", 4, 6), ("chami.yaml", 4, 2), ("shamus
         back = game.state_from_json(json.loads(json.dumps(s.to_json())))
         o = s.outcome
         h.update(repr((o.scores, o.winners, o.reason, back.key() == s.key(), len(s.log))).encode())
-print(json.dumps({"status": native_check.STATUS, "digest": h.hexdigest(),
+print(json.dumps({"status": native.STATUS, "digest": h.hexdigest(),
                   "files": {m: __import__(m, fromlist=["_"]).__file__
-                            for m in native_check.MODULES}}))
+                            for m in native.MODULES}}))
 """
 
 

@@ -1,4 +1,4 @@
-"""Build the compiled runtime: the engine's hottest modules (rulekit.native_check.MODULES)
+"""Build the compiled runtime: the engine's hottest modules (rulekit.native.MODULES)
 compiled with mypyc, in place beside their sources.
 
     pip install -e '.[native]'          # mypy (mypyc), setuptools, PyYAML's types; and a C compiler
@@ -7,7 +7,7 @@ compiled with mypyc, in place beside their sources.
     python -m rulekit.native clean      # remove what build made
 
 The sources stay the reference (the README's test command runs them); `import rulekit` uses a
-build only while it matches them (rulekit.native_check).
+build only while it matches them (rulekit.native).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .native_check import (
+from . import (
     ENGINE,
     GROUP,
     MANIFEST,
@@ -121,7 +121,3 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     print(status())
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

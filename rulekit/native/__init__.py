@@ -1,5 +1,6 @@
-"""Which of the engine's modules may run compiled (rulekit.native builds them), and the check,
-made at `import rulekit`, that a compiled module is used only while it matches its source.
+"""The compiled runtime: which of the engine's modules may run compiled (`python -m
+rulekit.native build` builds them, rulekit.native.build), and the check, made at `import
+rulekit`, that a compiled module is used only while it matches its source.
 
 A compiled module is imported only while the build manifest says it was made from the very bytes
 of its source by this interpreter. If any source changed since (or the manifest is missing or
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-ENGINE = Path(__file__).resolve().parent
+ENGINE = Path(__file__).resolve().parent.parent  # the rulekit package
 # what runs at every decision: the state and its flow, the legal steps, meld questions, budget
 MODULES = (
     "rulekit.runtime.fields", "rulekit.runtime.frames", "rulekit.runtime.effects",

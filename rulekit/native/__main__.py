@@ -1,0 +1,7 @@
+"""`python -m rulekit.native build|status|clean` (rulekit.native.build)."""
+
+import sys
+
+from .build import main
+
+sys.exit(main())
