@@ -33,6 +33,7 @@ from strategies import SCRIPTED, make_player
 
 import rulekit
 from rulekit.bots import parse_bot_spec
+from rulekit.sim import by_seat, play_out
 from rulekit.sim.stats import two_proportions, wilson
 
 # Games in which the players win or lose together, against the game: no seat's fair share, the
@@ -99,10 +100,7 @@ def play(task: GameTask) -> GameResult:
     state = game.new_state(n, task.deal_seed)
     players = [make_player(spec, game, p, task.bot_seed) for p, spec in enumerate(task.seats)]
     try:
-        while not state.is_over:
-            seat = state.decider
-            assert seat is not None
-            state.apply_unchecked(players[seat].choose(state))  # type: ignore[attr-defined]
+        play_out(state, by_seat(players))  # type: ignore[arg-type]
     except rulekit.RulekitError as e:
         return GameResult(task.row, task.index, (), f"{type(e).__name__}: {e}",
                           state.decisions, time.process_time() - t0)

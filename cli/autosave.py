@@ -12,8 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from rulekit.lang.text import fill
-from rulekit.runtime.eventlog import EventLog
+from rulekit import EventLog, fill
 
 from .savegame import MatchInfo, Origin, SaveGame, create_new, write_save
 

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from rulekit import Rules, fill, seat_name
 from rulekit.errors import UsageError
-from rulekit.lang.text import fill
 from rulekit.plaintext import describe, escape, first_unsafe
-from rulekit.rules.game import Rules
-from rulekit.runtime.observe import seat_name
 
 HUMAN = "human"
 MAX_NAME = 16  # characters: a name must leave room for the table's other columns at 80x24

@@ -4,8 +4,10 @@ cannot be played (a rule that fails, a game that never ends within its limits)."
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import rulekit
+from rulekit.sim import play_out
 
 
 def play_check(game: rulekit.Game, games: int) -> tuple[str | None, int]:
@@ -17,14 +19,21 @@ def play_check(game: rulekit.Game, games: int) -> tuple[str | None, int]:
     total = 0
     for i in range(games):
         players = lo + (start + i) % (hi - lo + 1)
-        rnd = random.Random(f"rulekit-validate:{i}")
+        choose = _drawing(random.Random(f"rulekit-validate:{i}"))
         where = f"game {i + 1} of {games} ({players} players, seed {i})"
         try:
-            state = game.new_state(players, i)
-            while not state.over:
-                legal = state.legal_actions()
-                state.apply(legal[int(rnd.random() * len(legal))])
-            total += state.decisions
+            total += play_out(game.new_state(players, i), choose, checked=True).decisions
         except rulekit.RulekitError as e:
             return f"{where}: {type(e).__name__}: {e}", total
     return None, total
+
+
+def _drawing(rnd: random.Random) -> Callable[[rulekit.State], rulekit.Action]:
+    """A legal action drawn with rnd: a number is drawn even for a forced one, as it always was
+    here, so that `validate --play` keeps playing the games it played."""
+
+    def choose(state: rulekit.State) -> rulekit.Action:
+        legal = state.legal_actions()
+        return legal[int(rnd.random() * len(legal))]
+
+    return choose

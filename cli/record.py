@@ -30,7 +30,7 @@ from .savegame import data_dir
 
 if TYPE_CHECKING:
     import rulekit
-    from rulekit.runtime.frames import Outcome
+    from rulekit import Outcome
 
 FILE = "record.sqlite3"
 TIMEOUT = 10.0  # seconds to wait for another rulekit writing the record

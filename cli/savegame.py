@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import rulekit
+from rulekit import MAX_SEED
 from rulekit.errors import RulesetError, UsageError
-from rulekit.runtime.statecheck import MAX_SEED
 
 from .bots import parse_seat
 from .games import SUFFIXES, bundled
@@ -128,7 +128,7 @@ def file_hash(path: str | Path, bases: list[str] | None = None) -> str:
     them costs a tenth of the first prompt)."""
     own = _bytes_hash(path)
     if bases is None:
-        from rulekit.data.variants import base_files  # PyYAML: only when the game is not known
+        from rulekit import base_files  # PyYAML: only when the game is not known
 
         try:
             bases = base_files(str(path))
@@ -404,7 +404,7 @@ def _origin(p: Path, r: Any) -> Origin:
     if now != digest:
         what = f"the ruleset {name or path}"
         with contextlib.suppress(RulesetError, OSError):
-            from rulekit.data.variants import base_files
+            from rulekit import base_files
 
             bases = base_files(str(ruleset))
             if bases:

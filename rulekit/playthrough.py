@@ -15,12 +15,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .actions import Action
 from .errors import RulekitError, RulesetError
 from .loading import load
 from .plaintext import escape
 from .runtime.game import Game
 from .runtime.observe import events_for, observation
 from .runtime.state import State
+from .sim.loop import play_out
 
 HEADER = "# rulekit playthrough; regenerate with: python -m rulekit.playthrough regenerate"
 
@@ -49,14 +51,14 @@ def events_json(state: State, seat: int | None, start: int = 0) -> str:
 
 def bot_choices(game: Game, players: int, seed: int, bot_seed: int) -> list[str]:
     """The actions a seeded random bot takes over a whole game."""
-    state = game.new_state(players, seed)
     rnd = random.Random(bot_seed)
-    out = []
-    while not state.is_over:
+    out: list[str] = []
+
+    def choose(state: State) -> Action:
         legal = state.legal_actions()
-        a = legal[rnd.randrange(len(legal))]
-        out.append(a.text)
-        state.apply_unchecked(a)
+        return legal[rnd.randrange(len(legal))]  # drawn even when forced: the files' choices
+
+    play_out(game.new_state(players, seed), choose, lambda _, a: out.append(a.text))
     return out
 
 
