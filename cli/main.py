@@ -6,7 +6,7 @@ import argparse
 import random
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
 
@@ -16,6 +16,7 @@ import rulekit
 from rulekit.bots import SPEC_HELP
 from rulekit.errors import UnknownVariantError, render_diagnostics
 
+from .argtypes import whole as _whole
 from .bots import parse_seat
 from .games import UnknownGame, list_games, looks_like_path, resolve
 from .look import make_console, say
@@ -54,21 +55,6 @@ exit status:
   143  play and resume: stopped by SIGTERM (the game is saved first)
 
 run `rulekit COMMAND --help` for a command's options."""
-
-def _whole(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number >= minimum (argparse names the option)."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = minimum - 1
-        if value < minimum:
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number >= {minimum}, not {text!r}")
-        return value
-
-    return parse
-
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The command-line parser and its sub-command parsers by name."""

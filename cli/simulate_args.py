@@ -10,6 +10,8 @@ from typing import Any
 import rulekit
 from rulekit.bots import SPEC_HELP
 
+from .argtypes import whole as _whole
+
 EPILOG = f"""\
 seats:
   --seats lists one bot per seat, comma separated ({SPEC_HELP}); one kind alone fills every
@@ -34,8 +36,6 @@ class SimUsage(rulekit.UsageError):
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     """Add the `simulate` sub-command to the sub-parsers of the rulekit command."""
-    from .main import _whole  # main is loaded: it is the one calling
-
     p = sub.add_parser(
         "simulate", help="play many games between bots and report who wins, how long, ...",
         description="Play --games G games of RULESET between bots and report outcomes (win "

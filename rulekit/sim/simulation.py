@@ -12,9 +12,9 @@ from ..data.files import read_text
 from ..errors import UsageError
 from ..loading import load
 from ..runtime.game import Game
-from . import runner
 from .checks import seat_kinds, seating_of
 from .report import Report, Settings
+from .runner import Job, connect, remember, run_dask, run_here, run_processes
 from .tally import Tally
 
 OnBatch = Callable[[int, int], None]  # (variant number, games just totalled)
@@ -37,10 +37,10 @@ class Plan:
                             rotate, games, seed, timed_bots)
         return cls(settings, read_text(ruleset), tuple(loaded))
 
-    def jobs(self) -> list[runner.Job]:
+    def jobs(self) -> list[Job]:
         """One job per variant."""
         s = self.settings
-        return [runner.Job(self.text, s.ruleset, v, s.players, s.seats, s.rotate, s.seed)
+        return [Job(self.text, s.ruleset, v, s.players, s.seats, s.rotate, s.seed)
                 for v in s.variants]
 
 
@@ -74,7 +74,7 @@ def run(p: Plan, *, workers: int = 1, dask: str | None = None, client: object | 
         raise UsageError(f"workers= must be at least 1, not {workers}")
     jobs = p.jobs()
     for job, g in zip(jobs, p.loaded, strict=True):
-        runner.remember(job, g)  # compiled once, not once per worker process
+        remember(job, g)  # compiled once, not once per worker process
     tallies = [Tally(p.settings.players) for _ in jobs]
 
     def done(number: int, n: int, tally: Tally) -> None:
@@ -86,16 +86,16 @@ def run(p: Plan, *, workers: int = 1, dask: str | None = None, client: object | 
     own = client is None and dask is not None
     if own:
         assert dask is not None
-        client = runner.connect(dask)
+        client = connect(dask)
     start = time.perf_counter()
     interrupted = False
     try:
         if client is not None:
-            runner.run_dask(jobs, games, client, done)
+            run_dask(jobs, games, client, done)
         elif workers == 1:
-            runner.run_here(jobs, games, done)
+            run_here(jobs, games, done)
         else:
-            runner.run_processes(jobs, games, workers, done)
+            run_processes(jobs, games, workers, done)
     except KeyboardInterrupt:
         if not keep_partial:
             raise
