@@ -12,6 +12,7 @@ import pytest
 import rulekit
 import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import LEVELS, make_bot
+from rulekit.bots.beliefs import Dealer
 from rulekit.bots.greedy import option_values, prior_work
 from rulekit.bots.ismcts import (
     OPTION_SHARE,
@@ -89,13 +90,13 @@ def test_reuse_deals_one_determinization_for_several_iterations(monkeypatch):
     g = rulekit.load(ROOT / "rulesets" / "sham.yaml")
     s = _positions(g, 3, 5, 40)[1]
     calls = []
-    real = ismcts_module.resample
+    real = Dealer.deal
 
-    def counting(state, seat, seed):
-        calls.append(seed)
-        return real(state, seat, seed)
+    def counting(self, rng):
+        calls.append(rng)
+        return real(self, rng)
 
-    monkeypatch.setattr(ismcts_module, "resample", counting)
+    monkeypatch.setattr(Dealer, "deal", counting)
     bot = IsmctsBot(s.decider, 4, iterations=10, reuse=4)
     assert bot.choose(s) in s.legal_actions()
     assert bot.last_iterations == 10
