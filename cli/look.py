@@ -1,8 +1,8 @@
-"""How the driver shows a game: card colours found in the ruleset's data, and rich output.
+"""How the driver shows a game: the cards' colours and glyphs the ruleset declares (cards.look,
+read through rulekit's table description), and rich output.
 
-The driver knows no card: a card is coloured when one of its attribute values (or that value's
-translation in one of the ruleset's languages) is a colour name, so a ruleset with green cards
-gets green cards without any change here.
+The driver knows no card: a ruleset says which attribute values give cards a colour or a glyph,
+and the driver draws each colour of rulekit's palette in a terminal style.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -19,26 +19,16 @@ from rich.text import Text
 
 import rulekit
 from rulekit.plaintext import escape
+from rulekit.view import CardView
 
-# Colour names in the languages the driver speaks -> a terminal style. Black cards are drawn
-# bold rather than black, which a dark terminal would hide.
-COLOUR_NAMES: dict[str, str] = {}
-for _style, _names in {
-    "bold red": "red rouge rojo roja",
-    "bold bright_blue": "blue bleu azul",
-    "bold green": "green vert verte verde",
-    "bold yellow": "yellow jaune amarillo amarilla",
-    "bold magenta": "purple violet violette morado morada púrpura purpura",
-    "bold dark_orange": "orange naranja",
-    "bold hot_pink": "pink rose rosa",
-    "bold cyan": "cyan",
-    "bold grey62": "grey gray gris",
-    "bold orange4": "brown marron marrón",
-    "bold": "black noir noire negro negra",
-    "bold white": "white blanc blanche blanco blanca",
-}.items():
-    for _n in _names.split():
-        COLOUR_NAMES[_n] = _style
+# rulekit's card colours (rulekit.rules.tableview.COLOURS) -> a terminal style. Black cards are
+# drawn bold rather than black, which a dark terminal would hide.
+STYLES: dict[str, str] = {
+    "red": "bold red", "blue": "bold bright_blue", "green": "bold green",
+    "yellow": "bold yellow", "purple": "bold magenta", "orange": "bold dark_orange",
+    "pink": "bold hot_pink", "cyan": "bold cyan", "grey": "bold grey62",
+    "brown": "bold orange4", "black": "bold", "white": "bold white",
+}
 
 
 class InertConsole(Console):
@@ -93,68 +83,57 @@ class Painter:
     def __init__(self, game: rulekit.Game, lang: str):
         self.game = game
         self.lang = lang
-        self.card_style: list[str | None] = [self._style_of(c) for c in range(game.n_cards)]
+        looks = game.table
         # canonical label -> a card with that label (observations name cards by label)
         self.card_of_label: dict[str, int] = {}
         for c, label in enumerate(game.labels):
             self.card_of_label.setdefault(label, c)
+        self.card_style: list[str | None] = [
+            STYLES.get(looks.look(game.labels[c])[0] or "") for c in range(game.n_cards)]
         words: dict[str, str] = {}
         for c in range(game.n_cards):
             style = self.card_style[c]
             if style:
                 words.setdefault(game.card_label(c, lang), style)
-        for values in game.card_attrs.values():
-            for v in set(values):
-                if isinstance(v, str):
-                    style = self._colour_of_value(v)
-                    if style:
-                        words.setdefault(game.texts.word(v, lang), style)
+        # a value that gives cards a colour is drawn in it wherever a sentence names it
+        for value, colour in looks.value_colours.items():
+            words.setdefault(game.texts.word(value, lang), STYLES[colour])
         self.words = words
         # longest first, so "red 1" wins over "red"
         alts = sorted(words, key=len, reverse=True)
         self.pattern = (re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in alts) + r")(?!\w)")
                         if alts else None)
 
-    def _colour_of_value(self, v: str) -> str | None:
-        names = [v] + [self.game.texts.word(v, lang) for lang in self.game.languages]
-        for name in names:
-            style = COLOUR_NAMES.get(name.strip().lower())
-            if style:
-                return style
-        return None
-
-    def _style_of(self, card: int) -> str | None:
-        for values in self.game.card_attrs.values():
-            v = values[card]
-            if isinstance(v, str):
-                style = self._colour_of_value(v)
-                if style:
-                    return style
-        return None
-
     def label(self, canonical: str) -> str:
         """A card's label (as observations give it) in the driver's language."""
         c = self.card_of_label.get(canonical)
         return canonical if c is None else self.game.card_label(c, self.lang)
 
-    def card(self, canonical: str) -> Text:
-        """A card, by its canonical label, as styled text in the driver's language."""
-        c = self.card_of_label.get(canonical)
-        if c is None:
-            return Text(canonical)
-        return Text(self.game.card_label(c, self.lang), style=self.card_style[c] or "")
+    def card(self, card: str | CardView) -> Text:
+        """A card (a view, or its canonical label) as styled text in the driver's language: its
+        glyph, if the ruleset gives it one, before its label."""
+        if not isinstance(card, CardView):
+            c = self.card_of_label.get(card)
+            if c is None:
+                return Text(card)
+            colour, glyph = self.game.table.look(card)
+            card = CardView(card, self.game.card_label(c, self.lang), colour, glyph)
+        shown = f"{card.glyph} {card.label}" if card.glyph else card.label
+        return Text(shown, style=STYLES.get(card.colour or "", ""))
 
-    def cards(self, canonicals: list[str], empty: str = "-", group_above: int = 10) -> Text:
+    def cards(self, cards: Sequence[str | CardView], empty: str = "-",
+              group_above: int = 10) -> Text:
         """Several cards, comma separated; past group_above cards, equal ones as `label ×n`."""
-        if not canonicals:
+        if not cards:
             return Text(empty)
-        if len(canonicals) <= group_above:
-            return Text(", ").join(self.card(x) for x in canonicals)
-        counts: dict[str, int] = {}
-        for x in canonicals:  # dicts keep the first-seen order
-            counts[x] = counts.get(x, 0) + 1
+        if len(cards) <= group_above:
+            return Text(", ").join(self.card(x) for x in cards)
+        counts: dict[str, tuple[str | CardView, int]] = {}
+        for x in cards:  # dicts keep the first-seen order
+            key = x.key if isinstance(x, CardView) else x
+            counts[key] = (x, counts[key][1] + 1 if key in counts else 1)
         return Text(", ").join(self.card(x) + Text(f" ×{n}" if n > 1 else "")
-                               for x, n in counts.items())
+                               for x, n in counts.values())
 
     def text(self, plain: str) -> Text:
         """Plain text with every card label and colour word in it coloured."""

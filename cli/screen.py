@@ -1,13 +1,13 @@
 """What a human seat sees: the table screen, the final scores and a match's summary.
 
-Everything shown comes from `rulekit.observation` for the viewing seat (or from the outcome once
-the game is over), so the screen shows nothing the seat may not know.
+The table is drawn from the seat's view (`rulekit.view`, built from what the seat may know; or
+from the outcome once the game is over), so the screen shows nothing the seat may not know, and
+a web table drawing the same view shows the same.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rich import box
 from rich.columns import Columns
@@ -18,6 +18,7 @@ from rich.text import Text
 
 import rulekit
 from rulekit.runtime.state import Outcome, State
+from rulekit.view import MeldView, SeatView, TeamView, VarView, ZoneView, view
 
 from .ending import Sides, result
 from .look import Painter
@@ -25,7 +26,6 @@ from .strings import t
 
 SCREEN_HEIGHT = 24  # a screen fits a 80x24 terminal: the question stays below the news
 MIN_NEWS = 3  # lines the table is made compact to leave for the news, if it can
-EMPTY: tuple[object, ...] = (None, False, 0, [], "none")
 WIDEST = 1000  # columns enough to measure a table's natural width
 LAST_CARDS = 8  # a pile's last cards shown, unless a choice depends on all of them
 
@@ -46,12 +46,8 @@ class Screen:
         self.paint = paint
         self.names = names
         self.crowded_options = False  # the question's options go in columns to fit the screen
-        # the yes/no variables the ruleset says in words (table.flags): value -> text key (the
-        # ruleset's spec is read again from a cached game only when it has such a variable)
-        shown = [v for v in (*game.game_vars, *game.turn_vars, *game.player_vars,
-                             *game.team_vars) if v.visible and v.type == "bool"]
-        self.flags: dict[str, dict[bool, str]] = dict(game.spec.table.flags) if shown else {}
         self._sized: dict[tuple, tuple[list[RenderableType], int]] = {}  # see sized()
+        self._view: tuple[tuple, SeatView] | None = None  # see view()
 
     def show(self, state: State, seat: int, news: list[Text], reserve: int = 0,
              news_height: int | None = None) -> None:
@@ -89,6 +85,15 @@ class Screen:
     def forget(self) -> None:
         """Forget the blocks sized for the last screen (the state has moved on since)."""
         self._sized.clear()
+        self._view = None
+
+    def view(self, state: State, seat: int) -> SeatView:
+        """The seat's view of state (its table; the news are the driver's), made once a screen."""
+        key = (id(state), state.decisions, len(state.log), seat)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, view(state, seat, lang=self.lang, names=self.names,
+                                    since=len(state.log)))
+        return self._view[1]
 
     def sized(self, state: State, seat: int, compact: int) -> tuple[list[RenderableType], int]:
         """The table's blocks at compact and the lines they take, made once per screen (sizing
@@ -113,141 +118,116 @@ class Screen:
         """The parts of the screen above the news: header, status, table, seats, own cards."""
         g = self.game
         lang = self.lang
-        obs = rulekit.observation(state, seat)
-        pending = obs["pending"] or {}
-        building = pending.get("action") if pending.get("by") == seat else None
+        v = self.view(state, seat)
         out: list[RenderableType] = []
-        phase = next((ph for ph in g.phases if ph.name == obs["phase"]), None)
         head = f"{g.name} · " + t("view_of", lang, name=self.names[seat], you=t("you", lang))
-        if phase is not None and phase.label:
-            head += " · " + g.texts.word(phase.label, lang)
+        if v.phase_label:
+            head += " · " + v.phase_label
         out.append(Rule(Text(head, style="bold")))
-        status = g.table.status_line(g, state, seat, lang, self.names)
-        if status:
-            line = self.paint.text(status)
+        if v.status:
+            line = self.paint.text(v.status)
             line.stylize("bold")
             out.append(line)
         # the table's zones and the variables the ruleset shows, on as few lines as they need
         parts: list[Text] = []
-        for z in g.table_zones:
-            view = obs["table"][z.name]
-            if z.melds and not view["cards"]:
+        for z in v.table:
+            if z.holds_melds and not z.cards:
                 continue
-            whole = g.table.whole(z.name, building)
-            parts.append(Text(g.texts.word(z.label, lang) + t("colon", lang)) +
-                         self.zone_cell(view, counts_only=z.melds, whole=whole))
-        for infos, values in ((g.game_vars, obs["vars"]), (g.turn_vars, obs["turn_vars"])):
-            for v in infos:
-                if v.name not in values or not g.table.shows(v.name):
-                    continue
-                if v.name in self.flags:  # said in the ruleset's words, or not at all
-                    said = self.flag(v.name, values[v.name])
-                    if said.plain:
-                        parts.append(said)
-                # a variable at none, no, 0 or empty says nothing worth a place on the table
-                elif values[v.name] not in EMPTY:
-                    parts.append(Text(g.texts.word(v.label, lang) + t("colon", lang)) +
-                                 self.value(v.type, values[v.name], v.names))
+            parts.append(Text(z.label + t("colon", lang)) +
+                         self.zone_cell(z, counts_only=z.holds_melds, whole=z.whole))
+        for var in v.vars:
+            if var.flag:  # said in the ruleset's words, or not at all
+                if var.text:
+                    parts.append(self.paint.text(var.text))
+            # a variable at none, no, 0 or empty says nothing worth a place on the table
+            elif not var.blank:
+                parts.append(Text(var.label + t("colon", lang)) + self.value(var))
         if parts:
             out.append(Text("   ").join(parts))
-        for z in g.table_zones:
-            melds = self.melds(obs["table"][z.name], g.texts.word(z.label, lang), compact)
+        for z in v.table:
+            melds = self.melds(z, z.label, compact)
             if melds is not None:
                 out.append(melds)
         # one row per seat: the player variables and the zones' sizes, with their last face-up
         # cards: fewer of them while a row is wider than the screen, rather than squeeze the
         # other columns (which, if they must be, wrap between words)
         for last in ((2, 1) if compact else (3, 2, 1)):
-            table = self.seats_table(obs, seat, last)
+            table = self.seats_table(v, last)
             if self.width(table) <= self.console.width:
                 break
         out.append(table)
-        if obs.get("teams"):
-            out.append(self.teams(obs["teams"]))
+        if v.teams:
+            out.append(self.teams(v.teams))
         # the melds other seats have laid (their face-up cards are in the seats' rows)
-        for p, row in enumerate(obs["seats"]):
-            if p == seat:
+        for p in v.players:
+            if p.you:
                 continue
-            for z in g.player_zones:
-                if z.melds:
-                    melds = self.melds(row["zones"][z.name],
-                                       f"{self.names[p]} — {g.texts.word(z.label, lang)}", compact)
+            for z in p.zones:
+                if z.holds_melds:
+                    melds = self.melds(z, f"{p.name} — {z.label}", compact)
                     if melds is not None:
                         out.append(melds)
         # this seat's own zones whose cards it may see (an empty one but the first is left out)
-        mine = obs["seats"][seat]["zones"]
         first = True
-        for z in g.player_zones:
+        for z in v.players[seat].zones:
             if z.visibility not in ("owner", "public"):
                 continue
-            view = mine[z.name]
-            label = t("your_zone", lang, zone=g.texts.word(z.label, lang))
-            if z.melds:
-                melds = self.melds(view, label, compact)
+            label = t("your_zone", lang, zone=z.label)
+            if z.holds_melds:
+                melds = self.melds(z, label, compact)
                 if melds is not None:
                     out.append(melds)
                 continue
-            cards = [c for c in view["cards"] if c is not None]
-            if cards or first:
-                out.append(Text(f"{label} ({view['count']}){t('colon', lang)}", style="bold") +
-                           self.paint.cards(cards, empty=t("empty", lang)))
+            if z.seen or first:
+                out.append(Text(f"{label} ({z.count}){t('colon', lang)}", style="bold") +
+                           self.paint.cards(z.seen, empty=t("empty", lang)))
             first = False
         return out
 
-    def seats_table(self, obs: dict, seat: int, last: int) -> Table:
+    def seats_table(self, v: SeatView, last: int) -> Table:
         """One row per seat: its variables shown and its zones' sizes, each with its `last`
         face-up cards."""
-        g, lang = self.game, self.lang
+        lang = self.lang
         table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
         table.add_column(t("player", lang), no_wrap=True)
-        shown_vars = [v for v in g.player_vars if v.visible and g.table.shows(v.name)]
-        for v in shown_vars:
-            label = g.texts.word(v.label, lang)
-            table.add_column(label, min_width=max(len(w) for w in label.split() or [""]))
-        for z in g.player_zones:
-            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True,
-                             overflow="ellipsis")
-        for p, row in enumerate(obs["seats"]):
-            name = Text(("▸ " if p == obs["turn"] else "  ") + self.names[p])
-            if p == seat:
+        for var in v.players[0].vars:
+            table.add_column(var.label, min_width=max(len(w) for w in var.label.split() or [""]))
+        for z in v.players[0].zones:
+            table.add_column(z.label, justify="right", no_wrap=True, overflow="ellipsis")
+        for p in v.players:
+            name = Text(("▸ " if p.turn else "  ") + p.name)
+            if p.you:
                 name.append(f" ({t('you', lang)})")
                 name.stylize("bold")
             cells: list[Text] = [name]
-            cells += [self.cell(v, row["vars"].get(v.name)) for v in shown_vars]
-            cells += [self.zone_cell(row["zones"][z.name], counts_only=p == seat or z.melds,
-                                     last=last)
-                      for z in g.player_zones]
+            cells += [self.cell(var) for var in p.vars]
+            cells += [self.zone_cell(z, counts_only=p.you or z.holds_melds, last=last)
+                      for z in p.zones]
             table.add_row(*cells)
         return table
 
     def whole_zones(self, state: State, seat: int) -> list[Text]:
         """The table's zones that the action seat is putting together depends on in full (the
         ruleset's table.full), each on a line with every card in it."""
-        g = self.game
-        obs = rulekit.observation(state, seat)
-        pending = obs["pending"] or {}
-        building = pending.get("action") if pending.get("by") == seat else None
-        return [Text(g.texts.word(z.label, self.lang) + t("colon", self.lang)) +
-                self.zone_cell(obs["table"][z.name], counts_only=z.melds, whole=True)
-                for z in g.table_zones if g.table.whole(z.name, building)]
+        return [Text(z.label + t("colon", self.lang)) +
+                self.zone_cell(z, counts_only=z.holds_melds, whole=True)
+                for z in self.view(state, seat).table if z.whole]
 
-    def teams(self, teams: list[dict]) -> Table:
+    def teams(self, teams: tuple[TeamView, ...]) -> Table:
         """One row per team: its name, members, the team variables shown and zone sizes."""
-        g, lang = self.game, self.lang
+        lang = self.lang
         table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
         table.add_column(t("team", lang), no_wrap=True)
         table.add_column(t("members", lang))
-        shown = [v for v in g.team_vars if v.visible and g.table.shows(v.name)]
-        for v in shown:
-            table.add_column(g.texts.word(v.label, lang))
-        for z in g.team_zones:
-            table.add_column(g.texts.word(z.label, lang), justify="right", no_wrap=True)
+        for var in teams[0].vars:
+            table.add_column(var.label)
+        for z in teams[0].zones:
+            table.add_column(z.label, justify="right", no_wrap=True)
         for row in teams:
-            cells = [self.paint.text(g.texts.word(row["team"], lang)),
-                     Text(", ".join(self.names[p] for p in row["members"]))]
-            cells += [self.cell(v, row["vars"].get(v.name)) for v in shown]
-            cells += [self.zone_cell(row["zones"][z.name], counts_only=True)
-                      for z in g.team_zones]
+            cells = [self.paint.text(row.name),
+                     Text(", ".join(self.names[p] for p in row.members))]
+            cells += [self.cell(var) for var in row.vars]
+            cells += [self.zone_cell(z, counts_only=True) for z in row.zones]
             table.add_row(*cells)
         return table
 
@@ -296,47 +276,43 @@ class Screen:
             return Group(*rows)
         return Columns(rows, column_first=True, padding=(0, 2))
 
-    def melds(self, view: dict, title: str, compact: int = 0) -> RenderableType | None:
+    def melds(self, zone: ZoneView, title: str, compact: int = 0) -> RenderableType | None:
         """A zone of melds: its title, then each meld (its number, kind and cards) side by side.
         Compact 1: a long meld by its two ends and its size; 2: by the values it covers. A wild
         card shows the value it stands for."""
-        melds = view.get("melds")
-        if not melds:
+        if not zone.melds:
             return None
         cells = []
-        for m in melds:
-            kind = t(m["kind"], self.lang)
-            values = m.get("values") or [None] * len(m["cards"])
+        for m in zone.melds:
+            kind = t(m.kind, self.lang)
+            values = m.values
             if compact >= 2 and None not in values:
-                lo, hi = min(values), max(values)
+                known = [x for x in values if x is not None]
+                lo, hi = min(known), max(known)
                 span = str(lo) if lo == hi else f"{lo}-{hi}"
-                cells.append(Text(f"{m['meld']}. {kind} {span} ({len(values)})"))
+                cells.append(Text(f"{m.number}. {kind} {span} ({len(values)})"))
                 continue
-            cards = [self.meld_card(c, v) for c, v in zip(m["cards"], values, strict=True)]
+            cards = self.meld_cards(m)
             if compact and len(cards) > 3:
                 shown = cards[0] + Text(" … ") + cards[-1] + Text(f" ({len(cards)})")
             else:
                 shown = Text(", ").join(cards)
-            cells.append(Text(f"{m['meld']}. {kind}{t('colon', self.lang)}") + shown)
+            cells.append(Text(f"{m.number}. {kind}{t('colon', self.lang)}") + shown)
         return Group(Text(t("melds_in", self.lang, zone=title), style="bold"),
                      Columns(cells, padding=(0, 3)))
 
-    def meld_card(self, label: str, value: int | None) -> Text:
-        """A card in a meld; a wild one (its value not its own) with the value it stands for."""
-        card = self.paint.card(label)
-        c = self.paint.card_of_label.get(label)
-        if value is None or c is None or self.game.meld_rules is None:
-            return card
-        if not self.game.meld_rules.wild[c]:
-            return card
-        return card + Text(f" (={value})")
+    def meld_cards(self, meld: MeldView) -> list[Text]:
+        """A meld's cards; a wild one (its value not its own) with the value it stands for."""
+        return [self.paint.card(c) + (Text(f" (={c.stands_for})") if c.stands_for is not None
+                                      else Text(""))
+                for c in meld.cards]
 
-    def zone_cell(self, view: dict, counts_only: bool = False, whole: bool = False,
+    def zone_cell(self, zone: ZoneView, counts_only: bool = False, whole: bool = False,
                   last: int = 0) -> Text:
         """A zone as a count, with the cards this seat may see in it (the face-up ones): the
         last few (`last`, or LAST_CARDS), or every one when whole (a choice depends on them)."""
-        count = "?" if view["count"] is None else str(view["count"])
-        cards = [c for c in view["cards"] if c is not None]
+        count = "?" if zone.count is None else str(zone.count)
+        cards = zone.seen
         if counts_only or not cards:
             return Text(count)
         last = last or LAST_CARDS
@@ -344,39 +320,32 @@ class Screen:
             return Text(f"{count} (…, ") + self.paint.cards(cards[-last:]) + Text(")")
         return Text(f"{count} (") + self.paint.cards(cards, group_above=len(cards)) + Text(")")
 
-    def flag(self, name: str, v: Any) -> Text:
-        """A yes/no variable in the ruleset's words for its value ('' when it has none)."""
-        key = self.flags[name].get(bool(v))
-        return self.paint.text(self.game.texts.word(key, self.lang)) if key else Text("")
-
-    def cell(self, var: Any, v: Any) -> Text:
+    def cell(self, var: VarView) -> Text:
         """A variable's value in a table's cell: a flag in its words, else the value."""
-        if var.name in self.flags:
-            return self.flag(var.name, v)
-        return self.value(var.type, v, var.names)
+        if var.flag:
+            return self.paint.text(var.text) if var.text else Text("")
+        return self.value(var)
 
-    def value(self, type_: str, v: Any, names: dict | None = None) -> Text:
+    def value(self, var: VarView) -> Text:
         """A visible variable's value as words (a number by its name, if it has one)."""
-        lang = self.lang
-        if v is None:
+        if var.value is None:
             return Text("-")
-        if names and isinstance(v, int) and not isinstance(v, bool) and v in names:
-            return self.paint.text(self.game.named_value(names, v, lang))
-        if type_ == "player" and isinstance(v, int):
-            return Text(self.names[v])
-        if type_ == "players" and isinstance(v, list):
-            return Text(", ".join(self.names[p] for p in v) or "-")
-        if isinstance(v, bool):
-            return Text(t("yes" if v else "no", lang))
-        if type_ == "card" and isinstance(v, str):
-            return self.paint.card(v)
-        if type_ == "list[card]" and isinstance(v, list):
-            return self.paint.cards(v)
-        if isinstance(v, str):
-            return self.paint.text(self.game.texts.word(v, lang))
-        if isinstance(v, list):
-            return Text(", ".join(str(x) for x in v) or "-")
-        return Text(str(v))
+        if isinstance(var.value, bool):  # the driver's own yes and no, in its language
+            return Text(t("yes" if var.value else "no", self.lang))
+        if var.type in ("player", "players"):
+            return Text(var.text)
+        if var.type == "card" and var.cards:
+            return self.paint.card(var.cards[0])
+        if var.type == "list[card]":
+            return self.paint.cards(var.cards)
+        if isinstance(var.value, (int, list)) and var.text == _plain(var.value):
+            return Text(var.text)  # a number or list as it is (a named number: its words)
+        return self.paint.text(var.text)
+
+
+def _plain(v: int | list) -> str:
+    """A number or a list as words when nothing names it."""
+    return ", ".join(str(x) for x in v) or "-" if isinstance(v, list) else str(v)
 
 
 @dataclass

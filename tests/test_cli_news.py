@@ -84,7 +84,9 @@ def test_the_depth_question_follows_every_card_of_the_discard_pile():
     m.term.stdin = io.StringIO(f"{take}\nquit\n")
     assert m.run() == 0
     pile = rulekit.observation(s, seat)["table"]["discard"]["cards"]
-    labels = ", ".join(game.card_label(game.labels.index(c), "en") for c in pile)
+    # each card as the screen draws it: its suit's glyph (cards.look), then its label
+    labels = ", ".join(f"{game.table.look(c)[1]} {game.card_label(game.labels.index(c), 'en')}"
+                       for c in pile)
     after = " ".join(out.getvalue().split(f"> {take}\n")[1].split())
     assert after.index(f"Discard pile: {len(pile)} ({labels})") < \
         after.index("How many cards do you take from the top of the discard pile")

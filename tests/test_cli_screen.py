@@ -96,7 +96,9 @@ def test_the_take_depth_question_shows_the_whole_discard_pile():
     m.draw(seat)
     shown = " ".join(out.getvalue().split())
     pile = rulekit.observation(s, seat)["table"]["discard"]["cards"]
-    labels = ", ".join(game.card_label(game.labels.index(c), "en") for c in pile)
+    # each card as the screen draws it: its suit's glyph (cards.look), then its label
+    labels = ", ".join(f"{game.table.look(c)[1]} {game.card_label(game.labels.index(c), 'en')}"
+                       for c in pile)
     assert f"Discard pile: {len(pile)} ({labels})" in shown
 
 

@@ -277,7 +277,7 @@ def compile_card_looks(c: Compiler, tv: TableView) -> None:
                              "points, such as most emoji, is not one)")
                 continue
             looks.append((attr, value, look.colour, glyph))
-    if not looks:
+    if not looks or len(g.labels) != g.n_cards:  # nothing declared, or the labels failed
         return
     # each card: the first colour and the first glyph its values are given, in the file's order
     # (a label names one card or identical twins, so a label has one look)

@@ -15,7 +15,7 @@ class PlayerView:
     seat: int  # from 0, as the library counts
     name: str
     you: bool  # the viewing seat
-    turn: bool  # the turn is this seat's
+    turn: bool  # the turn is this seat's (once the game is over: the last turn was)
     deciding: bool  # this seat is asked now (its turn, a choice, or a window)
     team: str | None  # its team's name in the view's language, where the ruleset has teams
     vars: tuple[VarView, ...]  # the player variables the table shows

@@ -100,7 +100,7 @@ def view(state: State, seat: int, *, lang: str | None = None, names: list[str] |
                   if v.name in values and tv.shows(v.name)]
     team_of = {p: row["team"] for row in obs.get("teams", ()) for p in row["members"]}
     players = tuple(
-        PlayerView(p, names[p], p == seat, p == obs["turn"] and not obs["over"],
+        PlayerView(p, names[p], p == seat, p == obs["turn"],
                    p == obs["decider"],
                    g.texts.word(team_of[p], lang) if p in team_of else None,
                    tuple(var_view(g, v, row["vars"][v.name], lang, names, cards)
