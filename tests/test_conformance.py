@@ -19,6 +19,7 @@ import rulekit
 from rulekit import observation, resample
 from rulekit.actions import START, Action
 from rulekit.runtime.observe import events_for, visible_cards
+from rulekit.sim import play_out
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = BUNDLED
@@ -218,9 +219,12 @@ def test_random_game_properties(path: Path, game: rulekit.Game, players: int, da
 
 def _play(game: rulekit.Game, players: int, seed: int, data, rec: Replay,
           watch: LogWatch) -> rulekit.State:
-    state = game.new_state(players, seed)
-    step = 0
-    while not state.is_over:
+    """The game played through the one play loop, hypothesis choosing, each step checked."""
+
+    def choose(state: rulekit.State) -> Action:
+        step = len(rec.choices)
+        if step > game.max_decisions:
+            rec.fail(f"the game did not end within {game.max_decisions} decisions")
         _check_step(state, rec, watch)
         # the costly checks thin out as a long game goes on (a match can last thousands of steps)
         if step % max(7, step // 8) == 0:
@@ -232,10 +236,9 @@ def _play(game: rulekit.Game, players: int, seed: int, data, rec: Replay,
         legal = state.legal_actions()
         k = data.draw(st.integers(0, len(legal) - 1))
         rec.choices.append(k)
-        state.apply(legal[k])
-        step += 1
-        if step > game.max_decisions:
-            rec.fail(f"the game did not end within {game.max_decisions} decisions")
+        return legal[k]
+
+    state = play_out(game.new_state(players, seed), choose, checked=True)
     _check_step(state, rec, watch)
     return state
 
