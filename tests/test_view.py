@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -140,3 +141,25 @@ def test_the_journal_refuses_a_finished_game():
     s, journal = played(game, 3, 5000)
     with pytest.raises(rulekit.UsageError, match="over"):
         journal.note(s)
+
+
+def test_a_round_won_is_a_moment_where_the_ruleset_marks_it():
+    """SHAM with table.moments naming round_won (added here if the file does not name it yet):
+    each round won since the start is among the view's moments, in words, and nothing else."""
+    path = Path(__file__).resolve().parent.parent / "rulesets" / "sham.yaml"
+    text = path.read_text(encoding="utf-8")
+    if "\n  moments:" not in text:
+        text = text.replace("\ntable:\n", "\ntable:\n  moments: [round_won]\n", 1)
+    game = rulekit.load_text(text, str(path))
+    assert "round_won" in game.table.moments
+    s, journal = played(game, 3, 400)
+    won = [i for i, (key, _, _) in enumerate(s.log) if key == "round_won"]
+    assert won
+    v = view(s, 0, since=0, journal=journal)
+    moments = [e for e in v.moments if e.key == "round_won"]
+    assert [e.at for e in moments] == won
+    assert all(e.moment and "round" in e.text.lower() for e in moments)
+    assert all(e.key.removesuffix("_hidden") in game.table.moments for e in v.moments)
+    # after seat 0's last decision, only the moments since
+    later = view(s, 0, journal=journal)
+    assert all(e.at >= later.since for e in later.moments)
