@@ -10,8 +10,17 @@ import threading
 from rich.console import Console
 
 import rulekit
-from rulekit.bots import MAX_ITERATIONS, MAX_SECONDS, Bot, BotSpec, make_bot, parse_bot_spec
-from rulekit.bots.random import RandomBot, bot_rng, choose
+from rulekit.bots import (
+    MAX_ITERATIONS,
+    MAX_SECONDS,
+    Bot,
+    BotSpec,
+    RandomBot,
+    bot_rng,
+    choose,
+    make_bot,
+    parse_bot_spec,
+)
 from rulekit.errors import UsageError
 
 from .strings import t

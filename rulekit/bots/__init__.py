@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..errors import UsageError
 from .greedy import GreedyBot
 from .ismcts import EXPLORATION, IsmctsBot
-from .random import RandomBot
+from .random import RandomBot, bot_rng, choose
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -141,4 +141,4 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> Bot:
 
 
 __all__ = ["LEVELS", "MAX_ITERATIONS", "MAX_SECONDS", "SPEC_HELP", "Bot", "BotSpec", "GreedyBot",
-           "IsmctsBot", "RandomBot", "make_bot", "parse_bot_spec"]
+           "IsmctsBot", "RandomBot", "bot_rng", "choose", "make_bot", "parse_bot_spec"]
