@@ -1,5 +1,7 @@
-"""The legal steps of a parameter being chosen, and why a step is refused (the runtime's side of a
-compiled parameter: rulekit.rules.game.CompiledParam holds the compiled rules, this the asking)."""
+"""The legal steps of a parameter being chosen, and why a step is refused: one set of checks
+(the source, the limits on picks, 'where', melds, finishing) lists the steps and, asked about a
+step that is not listed, names the check it fails (the runtime's side of a compiled parameter:
+rulekit.rules.game.CompiledParam holds the compiled rules, this the asking)."""
 
 from __future__ import annotations
 
@@ -24,40 +26,6 @@ def _meld_faces(param: CompiledParam, picked: list[int], avail: list[int], low: 
     assert rules is not None  # a `meld: true` parameter is refused at load time without melds
     faces = g.face_of
     return {faces[c] for c in rules.joinable(picked, avail, low, high)}
-
-
-def why_refused(param: CompiledParam, s: StateFields, frame: BuildFrame, text: str) -> Reason:
-    """Why text is not a legal step for this parameter now."""
-    g = param.game
-    env = param_env(param, frame)
-    if param.kind != "cards":
-        return Reason("not_possible_value", {"param": (WORD, param.name)})
-    picked = frame.picked
-    if text == "done":
-        low = 1 if param.min is None else g.guard(param.r_min, param.min, s, env)
-        if len(picked) < low:
-            return Reason("pick_more", {"low": low, "n": len(picked)})
-        if param.meld:
-            return Reason("not_a_meld")
-        return Reason("done_not_possible")
-    label = text.removeprefix("pick ")
-    if label == text or label not in g.labels:
-        return Reason("no_such_card", {"label": label})
-    src = g.guard(param.r_from, param.source, s, env)
-    cards = s.zones[src] if isinstance(src, int) else src
-    mine = [c for c in cards if g.labels[c] == label and c not in picked]
-    if not mine:
-        return Reason("not_among", {"card": (CARD, label)})
-    if len(picked) >= max_picks(param, s, env):
-        return Reason("no_more")
-    if param.where is not None:
-        env["it"] = mine[0]
-        if not g.guard(param.r_where, param.where, s, env):
-            return Reason("where_fails", {"card": (CARD, label), "where": param.where_text})
-    if param.meld:
-        return Reason("cannot_meld", {"card": (CARD, label),
-                                      "picked": [(CARD, g.labels[c]) for c in picked]})
-    return Reason("cannot_pick", {"card": (CARD, label)})
 
 
 def param_env(param: CompiledParam, frame: BuildFrame) -> dict:
@@ -86,67 +54,99 @@ def limit_env(param: CompiledParam, frame: BuildFrame) -> dict:
     return param_env(param, frame)
 
 
+# ---- the checks: each used by the listing (legal_steps) and the refusal (refusal) alike ------
+def _card_limits(param: CompiledParam, s: StateFields,
+                 frame: BuildFrame) -> tuple[list[int], int, int, dict | None]:
+    """The cards the parameter picks from, the fewest and the most picks, and the names 'min'
+    and 'max' saw (a copy made only when one is not a plain number; else None)."""
+    # the source sees the action's names; 'max', 'min' and 'where' see 'picked' too (and
+    # 'where' its 'it')
+    env: dict | None = None
+    s.at = param.r_from
+    src = param.source(s, frame.env)
+    cards = s.zones[src] if isinstance(src, int) else src
+    # no 'max': as many as the source holds (read just now: not evaluated again)
+    if param.max is None:
+        high = len(cards)
+    elif param.max_const is not None:
+        high = param.max_const
+    else:
+        env = param_env(param, frame)
+        s.at = param.r_max
+        high = param.max(s, env)
+    if param.min is None:
+        low = 1
+    elif param.min_const is not None:
+        low = param.min_const
+    else:
+        env = env or param_env(param, frame)
+        s.at = param.r_min
+        low = param.min(s, env)
+    return cards, low, high, env
+
+
+def _pickable(param: CompiledParam, s: StateFields, env: dict, cards: list[int],
+              picked: list[int]) -> list[int]:
+    """The cards of cards not picked yet that meet 'where' (unguarded: s.at names 'where')."""
+    where = param.where
+    out = []
+    for c in cards:
+        if c in picked:
+            continue
+        if where is not None:
+            env["it"] = c
+            if not where(s, env):
+                continue
+        out.append(c)
+    return out
+
+
+def _may_finish(param: CompiledParam, picked: list[int], low: int) -> bool:
+    """Whether 'done' ends the picking now: enough cards picked and, for a meld, a valid one."""
+    if len(picked) < low:
+        return False
+    rules = param.game.meld_rules
+    return not param.meld or rules is not None and rules.check(picked) is not None
+
+
+# ---- the listing -------------------------------------------------------------------------
 def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
     """The legal steps for this parameter now (unguarded: s.at names the rule evaluated, for
     the guard of the decision, State._apply or _compute_legal)."""
-    g = param.game
     if param.kind == "cards":
-        # the source sees the action's names; 'max', 'min' and 'where' see 'picked' too (and
-        # 'where' its 'it'): a copy made only for those that are not plain numbers
-        env: dict | None = None
-        s.at = param.r_from
-        src = param.source(s, frame.env)
-        cards = s.zones[src] if isinstance(src, int) else src
-        picked = frame.picked
-        out: list[Action] = []
-        # no 'max': as many as the source holds (read just now: not evaluated again)
-        if param.max is None:
-            high = len(cards)
-        elif param.max_const is not None:
-            high = param.max_const
-        else:
-            env = param_env(param, frame)
-            s.at = param.r_max
-            high = param.max(s, env)
-        if param.min is None:
-            low = 1
-        elif param.min_const is not None:
-            low = param.min_const
+        return _card_steps(param, s, frame)
+    return _value_steps(param, s, frame)
+
+
+def _card_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
+    """The picks whose cards pass every check, then 'done' when finishing is possible."""
+    g = param.game
+    cards, low, high, env = _card_limits(param, s, frame)
+    picked = frame.picked
+    out: list[Action] = []
+    if len(picked) < high:
+        faces = g.face_of
+        if param.where is None and not param.meld:
+            # _pickable without 'where', written out: the hot path of a plain pick
+            seen = ({faces[c] for c in cards if c not in picked} if picked
+                    else set(map(faces.__getitem__, cards)))
         else:
             env = env or param_env(param, frame)
-            s.at = param.r_min
-            low = param.min(s, env)
-        if len(picked) < high:
-            faces = g.face_of
-            where = param.where
-            seen: set[int]
-            if where is None and not param.meld:
-                seen = ({faces[c] for c in cards if c not in picked} if picked
-                        else set(map(faces.__getitem__, cards)))
-            else:
-                env = env or param_env(param, frame)
-                seen = set()
-                avail = []
-                s.at = param.r_where
-                if where is not None:
-                    charge(s, len(cards) * param.where_cost)  # each card asked, drawn at once
-                for c in cards:
-                    if c in picked:
-                        continue
-                    if where is not None:
-                        env["it"] = c
-                        if not where(s, env):
-                            continue
-                    avail.append(c)
-                if param.meld:
-                    seen = _meld_faces(param, picked, avail, low, high)
-                else:
-                    seen = {faces[c] for c in avail}
-            out = list(map(g.pick_actions.__getitem__, sorted(seen)))
-        if len(picked) >= low and (not param.meld or g.meld_rules is not None
-                                   and g.meld_rules.check(picked) is not None):
-            out.append(g.done_actions[param.name])
-        return out
+            s.at = param.r_where
+            if param.where is not None:
+                charge(s, len(cards) * param.where_cost)  # each card asked, drawn at once
+            avail = _pickable(param, s, env, cards, picked)
+            seen = (_meld_faces(param, picked, avail, low, high) if param.meld
+                    else {faces[c] for c in avail})
+        out = list(map(g.pick_actions.__getitem__, sorted(seen)))
+    if _may_finish(param, picked, low):
+        out.append(g.done_actions[param.name])
+    return out
+
+
+def _value_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
+    """The values (numbers, choices, players) that meet 'where', each once."""
+    g = param.game
     env = param_env(param, frame)
     if param.kind == "number":
         s.at = param.r_min
@@ -192,3 +192,42 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
     if param.kind == "number" and param.where is None and len(param._ranges) < 4096:
         param._ranges[(lo, hi)] = out  # never changed: states hand out copies
     return out
+
+
+# ---- the refusal -------------------------------------------------------------------------
+def refusal(param: CompiledParam, s: StateFields, frame: BuildFrame, text: str) -> Reason | None:
+    """Why text is not one of legal_steps() now: the first of its checks that text fails, in
+    the order they are made; None when it passes them all, which is to say it is listed
+    (unguarded, like the listing: rulekit.runtime.legality guards it and gives back the work)."""
+    if param.kind != "cards":
+        if any(a.text == text for a in _value_steps(param, s, frame)):
+            return None
+        return Reason("not_possible_value", {"param": (WORD, param.name)})
+    g = param.game
+    cards, low, high, env = _card_limits(param, s, frame)
+    picked = frame.picked
+    if text == "done":
+        if len(picked) < low:
+            return Reason("pick_more", {"low": low, "n": len(picked)})
+        if not _may_finish(param, picked, low):
+            return Reason("not_a_meld")
+        return None
+    label = text.removeprefix("pick ")
+    if label == text or label not in g.labels:
+        return Reason("no_such_card", {"label": label})
+    labels = g.labels
+    mine = [c for c in cards if labels[c] == label and c not in picked]
+    if not mine:
+        return Reason("not_among", {"card": (CARD, label)})
+    if len(picked) >= high:
+        return Reason("no_more")
+    env = env or param_env(param, frame)
+    s.at = param.r_where
+    passing = _pickable(param, s, env, mine, picked)
+    if not passing:
+        return Reason("where_fails", {"card": (CARD, label), "where": param.where_text})
+    if param.meld and g.face_of[passing[0]] not in _meld_faces(
+            param, picked, _pickable(param, s, env, cards, picked), low, high):
+        return Reason("cannot_meld", {"card": (CARD, label),
+                                      "picked": [(CARD, labels[c]) for c in picked]})
+    return None

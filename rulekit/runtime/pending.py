@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .frames import BuildFrame
 
 if TYPE_CHECKING:
-    from ..rules.game import CompiledParam, CompiledWindow
+    from ..rules.game import CompiledParam, CompiledPhase, CompiledWindow
     from .fields import StateFields
 
 TURN, PARAM, WINDOW = "turn", "param", "window"
@@ -51,3 +51,13 @@ def pending_of(s: StateFields) -> Pending | None:
         return Pending(PARAM, top.actor, action=act.name, param=act.params[top.pidx],
                        step=(top.action, top.pidx), chosen=chosen)
     return Pending(WINDOW, top.order[top.idx], window=g.windows[top.win], opener=top.opener)
+
+
+def asking(s: StateFields) -> tuple[CompiledPhase | CompiledWindow, dict[str, Any]]:
+    """Whose actions may start now, a window's or the phase's, and the names their `when`s see
+    (when no action is being put together and the game is not over)."""
+    g = s.game
+    if s.stack:
+        top = s.stack[-1]
+        return g.windows[top.win], {"actor": top.order[top.idx], "opener": top.opener}
+    return g.phases[s.phase], {"actor": s.turn}

@@ -10,7 +10,6 @@ from ..errors import (
     GameOverError,
     IllegalActionError,
     InvariantError,
-    RulekitError,
     RuleRuntimeError,
     UsageError,
 )
@@ -19,9 +18,10 @@ from ..lang.turnorder import NO_HOOK
 from ..rules.game import RULE_FAILURES, failure
 from ..rules.reasons import Reason, say
 from . import knowledge
-from .choices import limit_env, max_picks, why_refused
+from .choices import limit_env, max_picks
 from .eventlog import EventLog, NoLog
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
+from .legality import refusal
 from .pending import Pending, pending_of
 from .statecheck import check_document
 
@@ -280,59 +280,53 @@ class State(SerialiseMixin):
         Atomic: if anything goes wrong, a rule error or any other exception (KeyboardInterrupt
         and MemoryError included), the state is restored exactly as it was, then it propagates.
         """
-        text = _action_text(action)
         if self.over:
-            raise GameOverError(f"the game is over; cannot apply {text!r}")
-        legal = self.legal_actions()
+            raise GameOverError(f"the game is over; cannot apply {_action_text(action)!r}")
+        a = self._as_legal(action)
+        if a is None:
+            text = _action_text(action)
+            raise IllegalActionError(text, self.summary(), [a.text for a in self.legal_actions()],
+                                     self.why_illegal(text))
+        backup = self.clone()  # O(1) in the log and history (shared until written)
+        try:
+            self._apply(a)
+            broken = self.game.check_invariants(self)
+            if broken:
+                raise InvariantError(f"invariants.{broken[0]}",
+                                     f"does not hold after {a.text!r} ({self.summary()})")
+        except BaseException:
+            self._restore(backup)  # a failed or interrupted action changes nothing
+            raise
+
+    def _as_legal(self, action: Action | str) -> Action | None:
+        """The legal action meant: action itself when it is one of legal_actions() (found by
+        identity, no text compared), else the one its text names (people and saves write text,
+        mapped here once; so is an Action made elsewhere); None when no legal action is meant."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if isinstance(action, Action):
+            for a in legal:
+                if a is action:
+                    return a
+        text = _action_text(action)
         for a in legal:
             if a.text == text:
-                backup = self.clone()  # O(1) in the log and history (shared until written)
-                try:
-                    self._apply(a)
-                    broken = self.game.check_invariants(self)
-                    if broken:
-                        raise InvariantError(f"invariants.{broken[0]}",
-                                             f"does not hold after {text!r} ({self.summary()})")
-                except BaseException:
-                    self._restore(backup)  # a failed or interrupted action changes nothing
-                    raise
-                return
-        raise IllegalActionError(text, self.summary(), [a.text for a in legal],
-                                 self.why_illegal(text))
+                return a
+        return None
 
     def why_illegal(self, text: str) -> str:
-        """Why the action written text is not legal now, in words a player can act on."""
+        """Why the action written text is not legal now, in words a player can act on ("" when
+        it is legal, or when that cannot be told)."""
         reason = self.why_refused(text)
         return "" if reason is None else say(self.game, reason)
 
     def why_refused(self, text: str) -> Reason | None:
         """Why the action written text is not legal now, as a Reason (rulekit.reasons) that
-        can be said in any of the engine's languages; None when that cannot be told."""
-        try:
-            return self._why_illegal(text)
-        except RulekitError:
-            return None
-
-    def _why_illegal(self, text: str) -> Reason:
-        g = self.game
-        if self.stack and isinstance(self.stack[-1], BuildFrame):
-            frame = self.stack[-1]
-            act = g.actions[frame.action]
-            p = act.params[frame.pidx]
-            return why_refused(p, self, frame, text)
-        names = {a.name: a for a in g.actions}
-        if text not in names:
-            return Reason("no_action", {"text": text})
-        act = names[text]
-        if self.stack:
-            win = g.windows[self.stack[-1].win]
-            if act.window is None or g.windows[act.window] is not win:
-                return Reason("wrong_window", {"text": text, "window": win.name})
-        elif act.window is not None:
-            return Reason("only_in_window", {"text": text, "window": g.windows[act.window].name})
-        elif act.phases is not None and self.phase not in act.phases:
-            return Reason("wrong_phase", {"text": text, "phase": g.phases[self.phase].name})
-        return Reason("condition", {"rule": act.rule, "when": act.when_text})
+        can be said in any of the engine's languages: the first of the checks the legal actions
+        are listed by that it fails (rulekit.runtime.legality). None when it is legal, or when
+        that cannot be told (a rule fails while it is checked)."""
+        return refusal(self, text)
 
     def _restore(self, other: State) -> None:
         # every field of FIELD_NAMES, written out (ten times a loop of setattr's speed: a
@@ -383,10 +377,10 @@ class State(SerialiseMixin):
 
     def action_from_text(self, text: str) -> Action:
         """The legal action whose string form is text."""
-        for a in self.legal_actions():
-            if a.text == text:
-                return a
-        raise IllegalActionError(text, self.summary(), [a.text for a in self.legal_actions()])
+        a = self._as_legal(text) if isinstance(text, str) else None
+        if a is None:
+            raise IllegalActionError(text, self.summary(), [a.text for a in self.legal_actions()])
+        return a
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply one of legal_actions() (bots and search) without the checked path's backup.
