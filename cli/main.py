@@ -33,6 +33,7 @@ from .savegame import (
     origin_of,
     read_save,
 )
+from .serve.command import add_parser as add_serve_parser
 from .simulate_args import SimUsage
 from .simulate_args import add_parser as add_simulate_parser
 from .stats import add_parser as add_stats_parser
@@ -201,9 +202,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                            help="the module of this variant (or variants combined as A+B)")
     p_sim = add_simulate_parser(sub)
     p_stats = add_stats_parser(sub)
+    p_serve = add_serve_parser(sub)
     return parser, {"play": p_play, "validate": p_val, "bench": p_bench, "list": p_list,
                     "simulate": p_sim, "resume": p_resume, "replay": p_replay,
-                    "rules": p_rules, "compile": p_compile, "stats": p_stats}
+                    "rules": p_rules, "compile": p_compile, "stats": p_stats,
+                    "serve": p_serve}
 
 
 class _Usage(Exception):
@@ -506,9 +509,15 @@ def _stats(args: argparse.Namespace) -> int:
     return cmd_stats(args)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .serve.command import cmd_serve  # Starlette and uvicorn: loaded only to serve
+
+    return cmd_serve(args)
+
+
 COMMANDS = {"play": cmd_play, "validate": cmd_validate, "bench": cmd_bench, "list": cmd_list,
             "simulate": _simulate, "resume": cmd_resume, "replay": cmd_replay,
-            "rules": cmd_rules, "compile": cmd_compile, "stats": _stats}
+            "rules": cmd_rules, "compile": cmd_compile, "stats": _stats, "serve": _serve}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,344 @@
+"""The ASGI application: the page, the games and tables API, and a WebSocket per seat.
+
+Starlette (with uvicorn to serve it): small, typed, WebSockets built in, and a test client that
+drives the real application in-process, so the server's tests need no browser and no port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+import rulekit
+
+from . import page, tables
+from .errors import (
+    BadMessageError,
+    ForbiddenError,
+    NotYourDecisionError,
+    OriginError,
+    ServeError,
+    StoreError,
+    TableLostError,
+)
+from .games import GameEntry
+from .store import Store
+from .tables import WATCH, Table
+from .thinking import bot_seed, executor, think
+
+log = logging.getLogger("rulekit.serve")
+MAX_MESSAGE = 4096  # characters of one message from a page (a choice is some 60)
+MAX_REQUEST = 16 * 1024  # bytes of a table's creation request
+OUTBOX = 64  # messages waiting for a connection that does not read: then it is closed
+BURST, RATE = 60, 5.0  # messages a connection may send at once, and per second after that
+
+
+class Bucket:
+    """A token bucket: a connection that sends faster than RATE for long is closed."""
+
+    def __init__(self) -> None:
+        self.tokens = float(BURST)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        """Whether one more message is allowed now."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One open WebSocket: its seat and the messages waiting to be written to it."""
+
+    def __init__(self, ws: WebSocket, seat: int):
+        self.ws = ws
+        self.seat = seat
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.bucket = Bucket()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (never waits: a connection too far behind is closed instead)."""
+        try:
+            self.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
+        except asyncio.QueueFull:
+            self.stop()
+
+    def stop(self) -> None:
+        """Ask the writer to close the connection."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+    async def write(self) -> None:
+        """Write queued messages until told to stop (or the socket fails)."""
+        while (text := await self.outbox.get()) is not None:
+            await self.ws.send_text(text)
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=1008)
+
+
+def error_message(e: rulekit.RulekitError) -> dict[str, Any]:
+    """A refusal as the page reads it: the error's type and its words."""
+    return {"type": "error", "error": type(e).__name__, "message": str(e)}
+
+
+class Server:
+    """The tables in memory, their connections, and the bots' work."""
+
+    def __init__(self, games: dict[str, GameEntry], store: Store, *, bots: str = "process",
+                 origins: list[str] | None = None, workers: int | None = None):
+        self.games = games
+        self.store = store
+        self.origins = set(origins or ())
+        self.bots_kind = bots
+        self.workers = workers
+        self.pool: Executor | None = None
+        self.tables: dict[str, Table] = {}
+        self.lost: list[str] = []  # why each stored table that could not be restored was not
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.conns: dict[str, set[Connection]] = {}
+        self.thinking: dict[str, asyncio.Task[None]] = {}
+        for record, moves in store.tables():
+            try:
+                self.tables[record.id] = tables.restore(record, moves, games.get(record.game))
+            except TableLostError as e:
+                self.lost.append(str(e))
+                log.warning("%s", e)
+
+    def lock(self, table: str) -> asyncio.Lock:
+        """The lock held while a table's state is read for sending or changed."""
+        return self.locks.setdefault(table, asyncio.Lock())
+
+    def origin_ok(self, headers: Any) -> bool:
+        """Whether a request comes from this server's own page (or from no page at all)."""
+        origin = headers.get("origin")
+        if origin is None:  # not a browser: no other site's page can be behind it
+            return True
+        if self.origins:
+            return origin in self.origins
+        return urlsplit(origin).netloc.lower() == (headers.get("host") or "").lower()
+
+    # ---- decisions -------------------------------------------------------------------------
+    def broadcast(self, table: Table) -> None:
+        """Send each connection of the table its own view of the state now."""
+        made: dict[int, dict[str, Any]] = {}
+        for conn in list(self.conns.get(table.id, ())):
+            if conn.seat not in made:
+                made[conn.seat] = table.message_for(conn.seat)
+            conn.send(made[conn.seat])
+
+    async def choose(self, table_id: str, seat: int, message: Any) -> None:
+        """Apply a seat's choice (checked, then stored), then send everyone the new views."""
+        if not isinstance(message, dict) or message.get("type") != "choose":
+            raise BadMessageError('the page sends {"type": "choose", "decision": N, '
+                                  '"option": ...}')
+        if seat == WATCH:
+            raise NotYourDecisionError("a spectator watches: it has no decision to make")
+        async with self.lock(table_id):
+            table = self.tables[table_id]
+            self._apply(table, table.resolve(seat, message))
+        self.wake_bots(table_id)
+
+    def _apply(self, table: Table, action: str) -> None:
+        try:
+            table.apply(action, self.store)
+        except StoreError:
+            # applied but not kept: the table goes back to what the database holds
+            self._reload(table.id)
+            raise
+        self.broadcast(table)
+
+    def _reload(self, table_id: str) -> None:
+        for record, moves in self.store.tables():
+            if record.id == table_id:
+                entry = self.games.get(record.game)
+                self.tables[table_id] = tables.restore(record, moves, entry)
+
+    def wake_bots(self, table_id: str) -> None:
+        """Let the table's bots play, if one is asked now (one task per table)."""
+        task = self.thinking.get(table_id)
+        if task is None or task.done():
+            self.thinking[table_id] = asyncio.create_task(self._bots(table_id))
+
+    async def _bots(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            async with self.lock(table_id):
+                table = self.tables[table_id]
+                asked = table.bot_to_move()
+                if asked is None:
+                    return
+                seat, kind = asked
+                n, doc, r = table.decisions, table.state.to_json(), table.record
+            try:
+                action = await loop.run_in_executor(
+                    self.pool, think, r.path, r.variant, doc, seat, kind,
+                    bot_seed(r.seed, seat, n))
+            except Exception:  # a bot's failure stops that table's bots, not the server
+                log.exception("table %s: the bot of seat %d failed", table_id, seat)
+                return
+            async with self.lock(table_id):
+                table = self.tables[table_id]
+                if table.decisions == n:
+                    try:
+                        self._apply(table, action)
+                    except rulekit.RulekitError as e:
+                        log.error("table %s: the bot's move was not kept: %s", table_id, e)
+                        return
+
+    # ---- connections -----------------------------------------------------------------------
+    async def seat_socket(self, ws: WebSocket) -> None:
+        """A seat's (or a spectator's) WebSocket: its views out, its choices in."""
+        table_id, token = ws.path_params["table"], ws.path_params["token"]
+        try:
+            if not self.origin_ok(ws.headers):
+                raise OriginError("this table is played from its own server's page only")
+            table = self.tables.get(table_id)
+            if table is None:
+                raise ForbiddenError("this invitation link is not valid")
+            seat = table.seat_of(token)
+        except ServeError as e:
+            await deny(ws, e)
+            return
+        await ws.accept()
+        conn = Connection(ws, seat)
+        writer = asyncio.create_task(conn.write())
+        try:
+            async with self.lock(table_id):  # registered with its first view: none missed
+                self.conns.setdefault(table_id, set()).add(conn)
+                table = self.tables[table_id]
+                conn.send({"type": "hello", **table.summary(),
+                           "seat": None if seat == WATCH else seat})
+                conn.send(table.message_for(seat))
+            await self._read(conn, table_id)
+        finally:
+            self.conns.get(table_id, set()).discard(conn)
+            conn.stop()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=5)  # a peer that never reads: dropped
+
+    async def _read(self, conn: Connection, table_id: str) -> None:
+        while True:
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None or len(text) > MAX_MESSAGE or not conn.bucket.take():
+                why = ("too many messages" if text is not None and len(text) <= MAX_MESSAGE
+                       else f"a message is text of at most {MAX_MESSAGE} characters")
+                conn.send(error_message(BadMessageError(why + ": connection closed")))
+                conn.stop()
+                return
+            try:
+                try:
+                    data = json.loads(text)
+                except ValueError:
+                    raise BadMessageError("a message is one JSON object") from None
+                await self.choose(table_id, conn.seat, data)
+            except rulekit.RulekitError as e:
+                conn.send(error_message(e))
+
+
+async def deny(ws: WebSocket, e: ServeError) -> None:
+    """Refuse a WebSocket before accepting it: HTTP 403 where the server can say so."""
+    if "websocket.http.response" in ws.scope.get("extensions", {}):
+        await ws.send_denial_response(JSONResponse(error_message(e), status_code=e.status))
+    else:
+        await ws.close(code=1008)
+
+
+def create_app(games: dict[str, GameEntry], store: Store, *, bots: str = "process",
+               origins: list[str] | None = None, workers: int | None = None) -> Starlette:
+    """The server's application over games and store (tables restored from it first)."""
+    server = Server(games, store, bots=bots, origins=origins, workers=workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.pool = executor(server.bots_kind, server.workers)
+        for table_id in server.tables:
+            server.wake_bots(table_id)  # a table restored while a bot was asked
+        try:
+            yield
+        finally:
+            for task in server.thinking.values():
+                task.cancel()
+            server.pool.shutdown(wait=False, cancel_futures=True)
+            store.close()
+
+    async def home(request: Request) -> Response:
+        return page.response()
+
+    async def table_page(request: Request) -> Response:
+        table = server.tables.get(request.path_params["table"])
+        try:
+            if table is None:
+                raise ForbiddenError("this invitation link is not valid")
+            table.seat_of(request.path_params["token"])
+        except ForbiddenError as e:
+            return page.refusal(str(e))
+        return page.response()
+
+    async def list_games(request: Request) -> Response:
+        try:
+            return JSONResponse([g.describe() for g in server.games.values()])
+        except rulekit.RulesetError as e:
+            return JSONResponse(error_message(e), status_code=500)
+
+    async def create_table(request: Request) -> Response:
+        try:
+            if not server.origin_ok(request.headers):
+                raise OriginError("tables are made from this server's own page only")
+            body = await _body(request)
+            key = body.get("game") if isinstance(body, dict) else None
+            entry = server.games.get(key) if isinstance(key, str) else None
+            if entry is None:
+                raise ServeError(f"game is one of {', '.join(server.games)}")
+            record, invitation = tables.make(entry, body)
+            table = tables.Table(record, entry.load(record.variant))
+            server.store.add_table(record)
+            server.tables[record.id] = table
+        except rulekit.RulekitError as e:
+            return JSONResponse(error_message(e), status_code=getattr(e, "status", 400))
+        server.wake_bots(record.id)
+        links = [None if t is None else f"/t/{record.id}/{t}" for t in invitation.seats]
+        return JSONResponse({**table.summary(), "links": links,
+                             "watch": f"/t/{record.id}/{invitation.watch}"}, status_code=201)
+
+    app = Starlette(routes=[
+        Route("/", home), Route("/t/{table}/{token}", table_page),
+        Route("/api/games", list_games), Route("/api/tables", create_table, methods=["POST"]),
+        WebSocketRoute("/ws/{table}/{token}", server.seat_socket),
+    ], lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+async def _body(request: Request) -> Any:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_REQUEST):
+        raise BadMessageError(f"a request is at most {MAX_REQUEST} bytes")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_REQUEST:
+            raise BadMessageError(f"a request is at most {MAX_REQUEST} bytes")
+    try:
+        return json.loads(data)
+    except ValueError:
+        raise BadMessageError("a request is one JSON object") from None

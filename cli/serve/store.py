@@ -1,0 +1,174 @@
+"""Where tables are kept: one small interface, and SQLite behind it (stdlib sqlite3, WAL).
+
+Every decision is written, and committed, before the server sends anyone the view that follows
+it, so a server killed at any moment has lost no decision it acknowledged.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from .errors import StoreError
+
+DB_NAME = "rulekit-serve.sqlite3"
+SCHEMA_VERSION = 1
+APP_ID = 0x524B5356  # "RKSV": this file is ours (PRAGMA application_id)
+SCHEMA = """
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    doc TEXT NOT NULL          -- the table's settings as JSON (TableRecord)
+);
+CREATE TABLE decisions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,        -- 0 for the game's first decision
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,      -- the action's canonical text, as State.apply takes it
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table as stored: what deals its game again (the decisions are stored one by one)."""
+
+    id: str
+    game: str  # the game's key on this server (a bundled name, or a file's name)
+    path: str  # the ruleset file
+    sha256: str  # of that file when the table was made (a changed file cannot replay it)
+    variant: str | None
+    players: int
+    seed: int
+    lang: str
+    seats: tuple[str, ...]  # per seat: human, or a bot's kind (easy, medium, hard...)
+    names: tuple[str, ...]
+    tokens: tuple[str | None, ...]  # per seat: the SHA-256 of its link's token (None: a bot)
+    watch: str  # the SHA-256 of the spectators' token
+    created: float
+
+    def to_json(self) -> str:
+        """The record as one JSON text."""
+        data: dict[str, Any] = dict(self.__dict__)
+        return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+    @staticmethod
+    def from_json(text: str) -> TableRecord:
+        """A record written by to_json."""
+        d = json.loads(text)
+        for k in ("seats", "names", "tokens"):
+            d[k] = tuple(d[k])
+        return TableRecord(**d)
+
+
+class Store(Protocol):
+    """The storage the server needs: tables and their decisions, in order."""
+
+    def add_table(self, record: TableRecord) -> None:
+        """Keep a new table (before its links are handed out)."""
+        ...
+
+    def add_decision(self, table: str, n: int, seat: int, action: str) -> None:
+        """Keep decision n of a table, durably, before the function returns."""
+        ...
+
+    def tables(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
+        """Every table with its decisions (seat, action) in order."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the storage."""
+        ...
+
+
+class SqliteStore:
+    """A Store in one SQLite file (WAL: readers never wait, a commit survives a SIGKILL)."""
+
+    def __init__(self, folder: str | Path):
+        self.path = Path(folder) / DB_NAME
+        try:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"cannot create the data folder {folder}: {e.strerror or e}") from None
+        existed = self.path.exists() and self.path.stat().st_size > 0
+        try:
+            # autocommit off by hand: each write below is its own transaction, committed
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open {self.path}: {e}") from None
+        try:
+            self._check(existed)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
+            if not existed:
+                self.db.executescript(f"BEGIN; {SCHEMA} PRAGMA application_id={APP_ID}; "
+                                      f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        except sqlite3.Error as e:
+            self.db.close()
+            raise self._damaged(str(e)) from None
+        except StoreError:
+            self.db.close()
+            raise
+
+    def _check(self, existed: bool) -> None:
+        """Refuse a file that is not this server's database, or is damaged (reading only)."""
+        if not existed:
+            return
+        ok = self.db.execute("PRAGMA quick_check").fetchone()
+        if ok is None or ok[0] != "ok":
+            raise self._damaged(str(ok[0]) if ok else "no answer to the check")
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if app != APP_ID:
+            raise self._damaged("it is not a rulekit serve database")
+        if version != SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by another version of rulekit serve "
+                             f"(schema {version}, this one reads {SCHEMA_VERSION})")
+
+    def _damaged(self, why: str) -> StoreError:
+        return StoreError(
+            f"{self.path} cannot be read as the tables' database ({why}). Nothing was changed. "
+            "Move the file aside (with its -wal file, if any) to start with no tables, or "
+            "start the server with another --data folder; restore a backup to keep the tables")
+
+    def add_table(self, record: TableRecord) -> None:
+        """Keep a new table (before its links are handed out)."""
+        self._write("INSERT INTO tables (id, doc) VALUES (?, ?)", (record.id, record.to_json()))
+
+    def add_decision(self, table: str, n: int, seat: int, action: str) -> None:
+        """Keep decision n of a table; committed (on disk) when this returns."""
+        self._write("INSERT INTO decisions (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
+                    (table, n, seat, action))
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        try:
+            with self.db:  # one transaction, committed on leaving
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.execute(sql, args)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot write to {self.path}: {e}") from None
+
+    def tables(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
+        """Every table with its decisions (seat, action) in order."""
+        try:
+            rows = self.db.execute("SELECT id, doc FROM tables ORDER BY rowid").fetchall()
+            out = []
+            for table_id, doc in rows:
+                moves = self.db.execute(
+                    "SELECT n, seat, action FROM decisions WHERE table_id = ? ORDER BY n",
+                    (table_id,)).fetchall()
+                if [n for n, _, _ in moves] != list(range(len(moves))):
+                    raise self._damaged(f"table {table_id} has a gap in its decisions")
+                out.append((TableRecord.from_json(doc), [(s, a) for _, s, a in moves]))
+            return out
+        except sqlite3.Error as e:
+            raise self._damaged(str(e)) from None
+        except (ValueError, TypeError, KeyError) as e:
+            raise self._damaged(f"a table's settings cannot be read: {e}") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()

@@ -1,0 +1,45 @@
+"""Bots think away from the event loop: in worker processes (the server) or threads (tests).
+
+A worker gets the ruleset's file, the state as a document and the bot's kind and seed, and
+answers the action's text; it deals the state again from the document (checked), so it holds
+nothing of any table between two decisions. A bot's seed comes from the table's seed, its seat
+and the decision's number, so a table restored after a restart plays on as it would have.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import lru_cache
+from typing import Any
+
+import rulekit
+from rulekit.bots import make_bot
+
+
+def bot_seed(table_seed: int, seat: int, decision: int) -> int:
+    """The seed of the bot answering one decision (a function of the table, seat and turn)."""
+    digest = hashlib.sha256(f"{table_seed}:{seat}:{decision}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@lru_cache(maxsize=32)
+def _game(path: str, variant: str | None) -> rulekit.Game:
+    return rulekit.load(path, variant, cached=True)
+
+
+def think(path: str, variant: str | None, doc: dict[str, Any], seat: int, kind: str,
+          seed: int) -> str:
+    """The action (its text) a bot of kind at seat chooses in the state doc records."""
+    game = _game(path, variant)
+    state = game.state_from_json(doc)
+    return make_bot(kind, game, seat, seed).choose(state).text
+
+
+def executor(kind: str, workers: int | None = None) -> Executor:
+    """Where bots think: 'process' (a pool of worker processes) or 'thread'."""
+    n = workers or max(1, min(4, os.cpu_count() or 1))
+    if kind == "process":
+        return ProcessPoolExecutor(max_workers=n)
+    return ThreadPoolExecutor(max_workers=n, thread_name_prefix="rulekit-bot")
