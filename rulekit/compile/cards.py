@@ -22,6 +22,7 @@ from ..lang.expressions import (
     describe,
     did_you_mean,
 )
+from ..rules.parts import CardTable
 from . import langdata
 from .base import (
     MAX_DECK,
@@ -29,9 +30,9 @@ from .base import (
 from .context import CompileContext
 
 
-def cards(c: CompileContext) -> None:
+def cards(c: CompileContext) -> CardTable:
     """The card table: attributes and their types, the deck expanded card by card, the faces."""
-    g, t = c.game, c.tables
+    out, t = CardTable(), c.tables
     spec = c.spec.cards
     plain: dict[str, tuple[str, frozenset | None]] = {}
     computed: dict[str, str] = {}
@@ -116,14 +117,15 @@ def cards(c: CompileContext) -> None:
                 rows.append(dict(combo))
     if not rows and not bad:
         c.error("the deck is empty", ("cards", "deck"))
-    g.n_cards = len(rows)
+    out.n_cards = len(rows)
     for name, (ty, domain) in plain.items():
         table = [r[name] for r in rows]
-        g.card_attrs[name] = table
-        g.attr_types[name] = ty
+        out.card_attrs[name] = table
+        out.attr_types[name] = ty
         t.attributes[name] = (ty, domain, table)
         if name in named and not bad:
             langdata.check_attribute_names(c, name, named[name], table)
+            out.attr_names[name] = dict(named[name])
     # computed attributes see the plain ones by name
     for name, text in computed.items():
         cpath: YamlPath = ("cards", "attributes", name, "computed")
@@ -140,18 +142,19 @@ def cards(c: CompileContext) -> None:
         except (RuleRuntimeError, TypeError, ValueError, ZeroDivisionError) as e:
             c.error(f"computing '{name}' failed: {str(e).removeprefix('rule : ')}", cpath)
             continue
-        g.card_attrs[name] = table
-        g.attr_types[name] = typed.type
+        out.card_attrs[name] = table
+        out.attr_types[name] = typed.type
         t.attributes[name] = (typed.type, None, table)
     # faces: cards alike in every attribute are interchangeable
     faces: dict[tuple, int] = {}
-    names = list(g.card_attrs)
-    for card in range(g.n_cards):
-        key = tuple(g.card_attrs[a][card] for a in names)
+    names = list(out.card_attrs)
+    for card in range(out.n_cards):
+        key = tuple(out.card_attrs[a][card] for a in names)
         if key not in faces:
             faces[key] = len(faces)
-            g.face_cards.append(card)
-        g.face_of.append(faces[key])
+            out.face_cards.append(card)
+        out.face_of.append(faces[key])
+    return out
 
 
 def _attr_value_ok(ty: str, domain: frozenset | None, v: Any) -> bool:

@@ -43,13 +43,6 @@ from .context import CompileContext, _dedupe
 from .schema_errors import _friendly_pydantic, _simplify_pydantic
 from .stmt_control import Part
 
-# the passes in order: each reads what the ones before built
-PASSES = (texts.texts, cards.cards, sections.meld_rules, zones.zones, variables.variables,
-          sections.teams, definitions.definitions, definitions.names_of_windows,
-          definitions.procedures, phases.phases_and_actions, cards.card_labels, sections.setup,
-          sections.scoring, sections.invariants, sections.bot_hints, sections.table_decl,
-          texts.text_placeholders)
-
 
 class Compiler(CompileContext):
     """One compilation of one ruleset source: the context, and the passes run over it."""
@@ -83,8 +76,26 @@ class Compiler(CompileContext):
         for message, path, key, hint in check_names(self.spec):
             self.error(message, path, key=key, hint=hint)
         langdata.check_players(self)
-        for run in PASSES:
-            run(self)
+        # the passes in order: each reads what the ones before built; a part a pass returns
+        # is handed to the rules being built at once
+        rules = self.game
+        texts.texts(self)
+        rules.take_cards(cards.cards(self))
+        sections.meld_rules(self)
+        rules.take_zones(zones.zones(self))
+        rules.take_variables(variables.variables(self))
+        sections.teams(self)
+        definitions.definitions(self)
+        definitions.names_of_windows(self)
+        definitions.procedures(self)
+        phases.phases_and_actions(self)
+        cards.card_labels(self)
+        sections.setup(self)
+        sections.scoring(self)
+        sections.invariants(self)
+        sections.bot_hints(self)
+        sections.table_decl(self)
+        texts.text_placeholders(self)
         hiddenvars.hidden_variables(self)  # looked up now: a test may switch the check off
         for use in self.word_uses:
             langdata.check_words(self, use)

@@ -55,8 +55,6 @@ def check_attribute_names(c: CompileContext, name: str, names: dict[int, str], t
                     hint=f"the deck's values of {name} are {_few(shown)}")
         need_name(c, key, path + (v,))
     c.tables.attr_names[name] = dict(names)
-    assert c.game is not None  # compiling: the game is being built
-    c.game.attr_names[name] = dict(names)
 
 
 def variable_names(c: CompileContext, name: str, spec: Any, ty: str, path: YamlPath) -> dict | None:

@@ -16,9 +16,7 @@ from ..lang.expressions import (
     describe,
     did_you_mean,
 )
-from ..rules.game import (
-    VarInfo,
-)
+from ..rules.parts import VarInfo, VarLayout
 from . import langdata
 from .base import (
     VAR_TYPES,
@@ -64,16 +62,15 @@ def initial_value(c: CompileContext, ty: str, v: Any, path: YamlPath,
     return v
 
 
-def variables(c: CompileContext) -> None:
+def variables(c: CompileContext) -> VarLayout:
     """The variable layout: game, player, team and turn variables with their first values."""
-    g, t = c.game, c.tables
+    out, t = VarLayout(), c.tables
     seen: dict[str, str] = {}
-    groups = (("game", c.spec.variables.game, t.game_vars, g.game_vars, g.game_var_initial),
-              ("player", c.spec.variables.player, t.player_vars, g.player_vars,
-               g.player_var_initial),
-              ("team", c.spec.variables.team, t.team_vars, g.team_vars,
-               g.team_var_initial),
-              ("turn", c.spec.variables.turn, t.turn_vars, g.turn_vars, g.turn_var_initial))
+    groups = (("game", c.spec.variables.game, t.game_vars, out.game, out.game_initial),
+              ("player", c.spec.variables.player, t.player_vars, out.player,
+               out.player_initial),
+              ("team", c.spec.variables.team, t.team_vars, out.team, out.team_initial),
+              ("turn", c.spec.variables.turn, t.turn_vars, out.turn, out.turn_initial))
     for scope_name, specs, table, infos, initial in groups:
         for name, v in specs.items():
             path = ("variables", scope_name, name)
@@ -102,6 +99,7 @@ def variables(c: CompileContext) -> None:
             infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name,
                                  langdata.variable_names(c, name, v, ty, path)))
             initial.append(initial_value(c, ty, v.initial, path + ("initial",), domain))
+    return out
 
 
 def name_clash(c: CompileContext, name: str) -> str:

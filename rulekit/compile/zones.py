@@ -15,15 +15,13 @@ from ..lang.expressions import (
     describe,
     did_you_mean,
 )
-from ..rules.game import (
-    ZoneInfo,
-)
+from ..rules.parts import ZoneInfo, ZoneLayout
 from .context import CompileContext
 
 
-def zones(c: CompileContext) -> None:
+def zones(c: CompileContext) -> ZoneLayout:
     """The zone layout: table, player and team zones in declaration order, with their sort keys."""
-    g, t = c.game, c.tables
+    out, t = ZoneLayout(), c.tables
     for name, z in c.spec.zones.items():
         info = ZoneInfo(name, z.owner, z.visibility, z.ordered, z.label or name, z.melds,
                         _sort_key(c, z.sort, ("zones", name, "sort")))
@@ -36,18 +34,18 @@ def zones(c: CompileContext) -> None:
             if c.spec.teams is None:
                 c.error("a zone owned by a team needs a 'teams:' section",
                         ("zones", name, "owner"))
-            t.team_zones[name] = len(g.team_zones)
-            g.team_zones.append(info)
+            t.team_zones[name] = len(out.team)
+            out.team.append(info)
         elif z.owner == "table":
-            t.table_zones[name] = len(g.table_zones)
-            g.table_zones.append(info)
+            t.table_zones[name] = len(out.table)
+            out.table.append(info)
         else:
-            t.player_zones[name] = len(g.player_zones)
-            g.player_zones.append(info)
-    t.n_table_zones = len(g.table_zones)
+            t.player_zones[name] = len(out.player)
+            out.player.append(info)
+    t.n_table_zones = len(out.table)
     start = c.spec.cards.start
     if start in t.table_zones:
-        g.start_zone = t.table_zones[start]
+        out.start = t.table_zones[start]
     elif start in t.player_zones:
         c.error(f"the deck must start in a table zone; '{start}' belongs to each player",
                 ("cards", "start"), hint="table zones: " + ", ".join(t.table_zones)
@@ -55,6 +53,7 @@ def zones(c: CompileContext) -> None:
     else:
         c.error(f"unknown zone '{start}'", ("cards", "start"),
                 hint=did_you_mean(start, t.table_zones))
+    return out
 
 
 def _sort_key(c: CompileContext, expr: Any, path: YamlPath) -> list | None:

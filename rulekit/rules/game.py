@@ -11,6 +11,7 @@ from ..errors import EvaluationLimitError, FrozenRulesError, RuleRuntimeError, u
 from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
+from .parts import CardTable, VarInfo, VarLayout, ZoneInfo, ZoneLayout
 from .tableview import TableView
 from .usage import card_id, check_action
 
@@ -133,33 +134,6 @@ class CompiledPhase:
             setattr(self, "r_" + part, f"{self.rule}.{part}")
 
 
-@dataclass
-class ZoneInfo:
-    """A zone as declared: its name, owner kind and visibility."""
-
-    name: str
-    owner: str  # table | player
-    visibility: str
-    ordered: bool
-    label: str
-    melds: bool = False
-    sort_key: list | None = None  # per card: how an unordered zone is shown (None: deck order)
-
-
-@dataclass
-class VarInfo:
-    """A variable as declared."""
-
-    name: str
-    scope: str  # game | player | turn
-    index: int
-    type: str
-    visible: bool
-    label: str
-    names: dict | None = None  # a number variable's values shown by name (value -> text key)
-    resample: Fn | None = None  # a hidden variable's value in a sampled world (rulekit.resample)
-
-
 _PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
 
 
@@ -223,25 +197,15 @@ class Rules:
         self.max_state = spec.limits.max_state
         self.max_game_work = spec.limits.max_game_work
         self.texts = Texts({k: dict(v) for k, v in spec.text.items()}, self.languages)
-        # filled by the compiler
-        self.n_cards = 0
-        self.card_attrs: dict[str, list] = {}
-        self.attr_types: dict[str, str] = {}
-        self.face_of: list[int] = []
-        self.face_cards: list[int] = []  # a representative card per face
+        # filled by the compiler: the parts its passes return (take_cards, take_zones,
+        # take_variables), their lists also under their old names
+        self.take_cards(CardTable())
         self.card_label_key: list[str] = []
         self.labels: list[str] = []  # canonical label per card
         self.pick_actions: list[Action] = []
         self.done_actions: dict[str, Action] = {}
-        self.table_zones: list[ZoneInfo] = []
-        self.player_zones: list[ZoneInfo] = []
-        self.start_zone = 0
-        self.game_vars: list[VarInfo] = []
-        self.player_vars: list[VarInfo] = []
-        self.turn_vars: list[VarInfo] = []
-        self.game_var_initial: list[Any] = []
-        self.player_var_initial: list[Any] = []
-        self.turn_var_initial: list[Any] = []
+        self.take_zones(ZoneLayout())
+        self.take_variables(VarLayout())
         self.actions: list[CompiledAction] = []
         self.windows: list[CompiledWindow] = []
         self.phases: list[CompiledPhase] = []
@@ -260,15 +224,11 @@ class Rules:
         self.variant_changes: dict[str, list[str]] = {}  # the ruleset keys each variant sets
         self.team_names: list[str] = []
         self.team_of_fn: Fn = None  # each player's team name, from teams.of
-        self.team_zones: list[ZoneInfo] = []
-        self.team_vars: list[VarInfo] = []
-        self.team_var_initial: list[Any] = []
         self.invariants: list[tuple[str, Fn]] = []
         self.hints: BotHints = BotHints()  # bots' hints; they never change the rules
         # the player count tools deal when none is asked for (players.default)
         self.default_players = default_players(self.min_players, self.max_players,
                                                spec.players.default)
-        self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
         self.has_show = False  # the rules use 'show': observations list what each seat knows
         # the zone tables of zone_of_instance and zone_open_codes, per player count: filled as
         # games of each count ask (the only things that change in finished rules)
@@ -277,6 +237,36 @@ class Rules:
         self._face_order: list[int] | None = None  # face_order, made by finish
         self._holds_cards: bool | None = None  # holds_cards, worked out by finish
         self.table = TableView()  # what a table screen shows (rulekit.compile.table); not rules
+
+    def take_cards(self, cards: CardTable) -> None:
+        """The card table the compiler made."""
+        self.card_table = cards
+        self.n_cards = cards.n_cards
+        self.card_attrs = cards.card_attrs
+        self.attr_types = cards.attr_types
+        self.attr_names = cards.attr_names  # number attributes shown by name
+        self.face_of = cards.face_of
+        self.face_cards = cards.face_cards  # a representative card per face
+
+    def take_zones(self, zones: ZoneLayout) -> None:
+        """The zone layout the compiler made."""
+        self.zone_layout = zones
+        self.table_zones: list[ZoneInfo] = zones.table
+        self.player_zones: list[ZoneInfo] = zones.player
+        self.team_zones: list[ZoneInfo] = zones.team
+        self.start_zone = zones.start
+
+    def take_variables(self, variables: VarLayout) -> None:
+        """The variable layout the compiler made."""
+        self.var_layout = variables
+        self.game_vars: list[VarInfo] = variables.game
+        self.player_vars: list[VarInfo] = variables.player
+        self.team_vars: list[VarInfo] = variables.team
+        self.turn_vars: list[VarInfo] = variables.turn
+        self.game_var_initial: list[Any] = variables.game_initial
+        self.player_var_initial: list[Any] = variables.player_initial
+        self.team_var_initial: list[Any] = variables.team_initial
+        self.turn_var_initial: list[Any] = variables.turn_initial
 
     def finish(self, *, variant: str | None, variants: list[str], base_files: list[str],
                variant_texts: dict[str, dict[str, str]], variant_descriptions: dict[str, str],
@@ -304,29 +294,15 @@ class Rules:
     # ---- zones ------------------------------------------------------------------------
     def n_zone_instances(self, n: int) -> int:
         """How many zone instances a game of n players has."""
-        return (len(self.table_zones) + len(self.player_zones) * n
-                + len(self.team_zones) * len(self.team_names))
+        return self.zone_layout.count(n, len(self.team_names))
 
     def zone_instance(self, name: str, owner: int | None, n: int) -> int:
         """The instance id of a table zone, or of a player's (or team's) zone."""
-        for i, z in enumerate(self.table_zones):
-            if z.name == name:
-                return i
-        for k, z in enumerate(self.player_zones):
-            if z.name == name:
-                if owner is None:
-                    raise KeyError(f"zone '{name}' belongs to a player; name the player")
-                return len(self.table_zones) + k * n + owner
-        for k, z in enumerate(self.team_zones):
-            if z.name == name:
-                if owner is None:
-                    raise KeyError(f"zone '{name}' belongs to a team; name the team")
-                return self.team_zone_base(n) + k * len(self.team_names) + owner
-        raise KeyError(f"no zone '{name}'")
+        return self.zone_layout.instance(name, owner, n, len(self.team_names))
 
     def team_zone_base(self, n: int) -> int:
         """The first instance id of the team-owned zones."""
-        return len(self.table_zones) + len(self.player_zones) * n
+        return self.zone_layout.team_base(n)
 
     def zone_of_instance(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
         """The declaration and owner (None for the table; a seat, or a team) of a zone."""
@@ -374,15 +350,7 @@ class Rules:
         return codes
 
     def _zone_of(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
-        nt = len(self.table_zones)
-        if zi < nt:
-            return self.table_zones[zi], None
-        base = self.team_zone_base(n)
-        if zi >= base:
-            k, t = divmod(zi - base, len(self.team_names))
-            return self.team_zones[k], t
-        k, p = divmod(zi - nt, n)
-        return self.player_zones[k], p
+        return self.zone_layout.of_instance(zi, n, len(self.team_names))
 
     def generated_source(self) -> str:
         """The Python module the rules were compiled to, as text (what `rulekit compile` shows)."""
