@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
+import rulekit.bots.beliefs as beliefs_module
 import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import make_bot
 from rulekit.bots.ismcts import CAP_EVERY, CONTINUE_SHARE, IsmctsBot, decision_work
@@ -35,14 +36,15 @@ def sham() -> rulekit.Game:
 
 
 def _counting_resample(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seeds of the worlds the bots deal themselves (their search's and their prior's)."""
     calls: list[int] = []
-    real = ismcts_module.resample
+    real = beliefs_module.dealt_world
 
     def counting(state, seat, seed):
         calls.append(seed)
         return real(state, seat, seed)
 
-    monkeypatch.setattr(ismcts_module, "resample", counting)
+    monkeypatch.setattr(beliefs_module, "dealt_world", counting)
     return calls
 
 
