@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console, RenderableType
 from rich.rule import Rule
@@ -30,6 +30,7 @@ from .autosave import Autosave, said
 from .bots import Thinking, kind_text, make_bot
 from .ending import GAME_OVER, print_final, sides
 from .look import Painter, say
+from .moments import Pauses
 from .names import seat_names
 from .savegame import MatchInfo, Origin, SaveFileError, SaveGame, rebuild
 from .screen import Screen
@@ -39,7 +40,8 @@ from .turns import Build, HumanTurns
 
 HUMAN, RANDOM, MEDIUM = "human", "random", "medium"
 MAX_OPTION_LINES = 10  # more options than this are shown in columns
-EXIT_NO_MEMORY, EXIT_RULES_FAILED = 1, 2
+EXIT_NO_MEMORY, EXIT_RULES_FAILED, EXIT_TOO_SMALL = 1, 2, 2
+MIN_WIDTH, MIN_HEIGHT = 60, 20  # the smallest terminal a table is drawn for
 
 
 @dataclass
@@ -63,7 +65,7 @@ class Saving:
     record: bool = False  # add the finished game to the player's record (record.py)
 
 
-class Match(HumanTurns):
+class Match(HumanTurns, Pauses):
     """One game being played: the state, the seats and the terminal."""
 
     def __init__(self, game: rulekit.Game, players: int, kinds: list[str], seed: int, lang: str,
@@ -100,6 +102,7 @@ class Match(HumanTurns):
         self.backed = False  # the last answer was back
         self.autosave: Autosave | None = None
         self.save_warned = False  # a failed save was said (once until a save succeeds)
+        self._init_pauses()
 
     def resume(self, save: SaveGame, where: str | Path) -> None:
         """Go on from a save: replay its actions (the bots' generators catch up on the way)."""
@@ -120,6 +123,7 @@ class Match(HumanTurns):
         self.state = rebuild(self.game, save, where, before)
         self.resumed = len(save.actions)
         self.resumed_from = Path(where)
+        self.moment_checked = len(self.state.log)  # the moments before the save were shown
         ends = [m for _, m in marks[1:]] + [len(self.state.log)] * bool(marks)
         for (seat, _), end in zip(marks, ends, strict=True):
             if seat is not None:
@@ -131,6 +135,11 @@ class Match(HumanTurns):
         out = self.console
         g = self.game
         lang, seating = self.lang, self.seating
+        if self.humans and self.term.screen and (out.width < MIN_WIDTH or out.height < MIN_HEIGHT):
+            # a screen cut to pieces is worse than none: say the size needed, before any move
+            say(t("too_small", lang, width=out.width, height=out.height, min_width=MIN_WIDTH,
+                  min_height=MIN_HEIGHT), file=sys.stderr)
+            return EXIT_TOO_SMALL
         if seating is not None:
             out.print(Rule(Text(t("match_game", lang, k=seating.number, n=seating.total),
                                 style="bold")))
@@ -179,6 +188,8 @@ class Match(HumanTurns):
                 self._checkpoint(now=True)  # everything before a person is asked is on disk
                 self._human(seat)
                 self._checkpoint(now=True)
+            self._moment_pause()
+            self._forced_pause()
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if viewer is None:
             if self.holding:
@@ -354,18 +365,28 @@ class Match(HumanTurns):
                 self.console.print(Text("  ") + line)
         return bool(lines)
 
-    def _unseen(self, seat: int) -> list[Text]:
-        """The events seat has not seen yet, one line each, with the steps it played without
-        being asked where they happened; they count as seen from now on."""
+    def _unseen(self, seat: int, upto: int | None = None,
+                stress: frozenset[str] = frozenset()) -> list[Text]:
+        """The events seat has not seen yet (up to log index upto), one line each, with the
+        steps it played without being asked where they happened; they count as seen from now
+        on. The events whose key is in stress are in bold."""
         g = self.game
-        start, end = self.seen[seat], len(self.state.log)
+        start, end = self.seen[seat], len(self.state.log) if upto is None else upto
         events = rulekit.events_for(self.state, seat, start)  # one per log entry from start
         lines: list[Text] = []
-        for at, note in [*self.forced.pop(seat, []), (end, None)]:
-            lines += [self.paint.text(rulekit.render_event(g, key, args, self.lang, self.names))
-                      for key, args in events[start - self.seen[seat]:at - self.seen[seat]]
-                      # keys without a text (phase changes...) are internal; _final says the end
-                      if g.texts.has(key) and key != GAME_OVER]
+        notes = self.forced.pop(seat, [])
+        later = [(at, note) for at, note in notes if at > end]  # after upto: still to be said
+        if later:
+            self.forced[seat] = later
+        for at, note in [*(n for n in notes if n[0] <= end), (end, None)]:
+            for key, args in events[start - self.seen[seat]:at - self.seen[seat]]:
+                # keys without a text (phase changes...) are internal; _final says the end
+                if not g.texts.has(key) or key == GAME_OVER:
+                    continue
+                line = self.paint.text(rulekit.render_event(g, key, args, self.lang, self.names))
+                if key.removesuffix("_hidden") in stress:
+                    line.stylize("bold")
+                lines.append(line)
             if note is not None:
                 lines.append(note)
             start = at
@@ -429,8 +450,8 @@ class Match(HumanTurns):
         order = seen_order(obs, seat)  # chosen cards are listed as the hand lists them
         parts: list[Text] = []
         for p in act.params:
-            if p.name not in obs_pending["chosen"]:
-                continue
+            if p.name not in obs_pending["chosen"] or not self._asked(p):
+                continue  # a value the rules gave (its 'otherwise'), not one the seat chose
             v = obs_pending["chosen"][p.name]
             if v is None:
                 continue
@@ -452,7 +473,16 @@ class Match(HumanTurns):
         head = Text(g.texts.word(act.label, self.lang) + t("colon", self.lang), style="bold")
         return head + Text(" · ").join(parts)
 
-    # ---- parsing an answer ---------------------------------------------------------------
+    def _asked(self, param: Any) -> bool:
+        """Whether a parameter of the move being put together was asked (its `when` held)."""
+        if param.when is None:
+            return True
+        work = self.state.clone()  # the check must not draw on the game's evaluation budget
+        top = work.stack[-1]
+        try:
+            return bool(self.game.guard(param.rule, param.when, work, dict(top.env)))
+        except RulekitError:
+            return True  # said rather than hidden
 
 def _same_file(a: Path, b: Path) -> bool:
     try:

@@ -165,6 +165,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Passez le terminal à {name}, puis appuyez sur Entrée.",
         "es": "Pasa el terminal a {name} y pulsa Intro.",
     },
+    "go_on": {"en": "Press Enter to go on.", "fr": "Appuyez sur Entrée pour continuer.",
+              "es": "Pulsa Intro para seguir."},
+    "too_small": {
+        "en": "rulekit play: this terminal is {width}x{height}; a game needs at least "
+              "{min_width} columns and {min_height} lines. Enlarge the window (or make its font "
+              "smaller), then run the same command again.",
+        "fr": "rulekit play : ce terminal fait {width}x{height} ; une partie demande au moins "
+              "{min_width} colonnes et {min_height} lignes. Agrandissez la fenêtre (ou réduisez "
+              "sa police), puis relancez la même commande.",
+        "es": "rulekit play: este terminal mide {width}x{height}; una partida necesita al menos "
+              "{min_width} columnas y {min_height} líneas. Agranda la ventana (o reduce su "
+              "letra) y vuelve a lanzar la misma orden.",
+    },
+    "pause_help": {
+        "en": "The game waits while you read what happened. Enter: go on; log: everything that "
+              "happened; rules: the game's rules; quit: stop (the game is saved).",
+        "fr": "La partie attend que vous ayez lu ce qui s'est passé. Entrée : continuer ; "
+              "journal : tout ce qui s'est passé ; règles : les règles du jeu ; quitter : "
+              "arrêter (la partie est sauvegardée).",
+        "es": "La partida espera a que leas lo que ha pasado. Intro: seguir; registro: todo lo "
+              "que ha pasado; reglas: las reglas del juego; salir: parar (la partida se "
+              "guarda).",
+    },
     "final_scores": {"en": "Final scores", "fr": "Scores finaux", "es": "Puntuaciones finales"},
     "score": {"en": "Score", "fr": "Score", "es": "Puntos"},
     "winner": {"en": "Winner: {names}", "fr": "Gagnant : {names}", "es": "Ganador: {names}"},

@@ -200,7 +200,7 @@ def test_bad_answers_are_explained_and_the_question_is_asked_again():
 
 def test_a_choice_may_be_typed_as_its_text_its_label_or_its_value():
     r = cli("play", SHAM, "--seats", FOUR, "--seed", "5",
-            stdin="pick purple 1\ndone\nColour: Yellow\n3\nquit\n")
+            stdin="pick purple 1\ndone\nColour: Yellow\n3\nlog\nquit\n")
     assert "Player 1 places 1 card face down and claims 3 yellow." in r.out
 
 

@@ -25,7 +25,7 @@ def _seats_line(out: str) -> str:
 
 def test_names_are_shown_everywhere_a_seat_is_named(tmp_path: Path) -> None:
     r = cli("play", "sham", "--seats", "human,random,random,random", "--seed", "5", "--names",
-            "Ann", "--save", str(tmp_path / "g.json"), stdin="1 2\nred\n4\nquit\n")
+            "Ann", "--save", str(tmp_path / "g.json"), stdin="1 2\nred\n4\nlog\nquit\n")
     assert r.code == 0, r.err
     # the bots not named keep a name that says what they are, numbered from 1 like the seats
     assert _seats_line(r.out) == ("Seats: Ann: human, Bot 2: random bot, Bot 3: random bot, "
@@ -153,7 +153,7 @@ def test_in_a_match_a_name_follows_its_person_from_seat_to_seat(tmp_path: Path) 
 
 def test_names_that_look_like_placeholders_or_markup_are_shown_as_typed() -> None:
     r = cli("play", "sham", "--seats", "human,random,random,random", "--seed", "5", "--names",
-            "{actor},[bold]x[/],{n|a|b},%s", stdin="1 2\nred\n4\nquit\n")
+            "{actor},[bold]x[/],{n|a|b},%s", stdin="1 2\nred\n4\nlog\nquit\n")
     assert r.code == 0, r.err
     assert _seats_line(r.out) == ("Seats: {actor}: human, [bold]x[/]: random bot, "
                                   "{n|a|b}: random bot, %s: random bot")

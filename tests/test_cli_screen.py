@@ -51,7 +51,9 @@ def test_sham_status_line_says_the_claim_to_beat_and_who_made_it():
             stdin="3\n2\n2\n1\n2\n1\n2\n2\n2\nquit\n")
     # S3/S7: the standing claim, its colour and its maker; the players still in the round
     assert "No claim yet: any colour, any total · 4 players in the round" in r.out
-    assert "To match or beat: 2 red (Player 1) · 3 players in the round" in r.out
+    assert "To match or beat: 2 red (Player 1) · 2 players in the round" in r.out
+    # S5: while a placement awaits the challenge, the status says it (not the claim before it)
+    assert "Claim under challenge: 4 red (Bot 3, 2 cards) · 3 players in the round" in r.out
 
 
 def test_sham_status_line_in_french_and_spanish():
