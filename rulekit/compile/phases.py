@@ -29,6 +29,7 @@ from ..rules.game import (
     CompiledParam,
     CompiledPhase,
     CompiledWindow,
+    Flow,
 )
 from . import effects, langdata, show
 from .base import (
@@ -41,9 +42,9 @@ from .base import (
 from .context import CompileContext
 
 
-def phases_and_actions(c: CompileContext) -> None:
+def phases_and_actions(c: CompileContext) -> Flow:
     """The flow: windows, phases (turn order, hooks, end, next) and the actions of each."""
-    g = c.game
+    flow = Flow()
     phase_names = list(c.spec.phases)
     window_names = list(c.spec.windows)
     empty = Scope()
@@ -66,7 +67,7 @@ def phases_and_actions(c: CompileContext) -> None:
             else:
                 c.error(f"unknown phase '{ph.next}'", path + ("next",),
                         hint=did_you_mean(ph.next, phase_names))
-        g.phases.append(CompiledPhase(
+        flow.phases.append(CompiledPhase(
             name=name, rule=f"phases.{name}", label=label,
             first=first.fn if first else _none, active=active.fn if active else _true,
             step=1 if ph.turn_order == "clockwise" else -1,
@@ -84,7 +85,7 @@ def phases_and_actions(c: CompileContext) -> None:
         escope = oscope.child()
         escope.names["actor"] = local("actor", PLAYER)
         eligible = c.expr(w.eligible, path + ("eligible",), escope, BOOL, "'eligible'")
-        g.windows.append(CompiledWindow(
+        flow.windows.append(CompiledWindow(
             name=name, rule=f"windows.{name}", prompt=w.prompt,
             order=order.fn if order else _empty_list,
             eligible=None if eligible is None or eligible.is_const and eligible.const is True
@@ -93,20 +94,21 @@ def phases_and_actions(c: CompileContext) -> None:
     for index, (name, a) in enumerate(c.spec.actions.items()):
         path = ("actions", name)
         act = action(c, name, index, a, path, phase_names, window_names)
-        g.actions.append(act)
+        flow.actions.append(act)
         if act.window is not None:
-            g.windows[act.window].actions.append(act)
+            flow.windows[act.window].actions.append(act)
         else:
-            for pi, phase in enumerate(g.phases):
+            for pi, phase in enumerate(flow.phases):
                 if act.phases is None or pi in act.phases:
                     phase.actions.append(act)
-    for phase in g.phases:
+    for phase in flow.phases:
         phase.startable, phase.startable_cost = _startable(c, phase.actions, phase.rule)
-    for cw in g.windows:
+    for cw in flow.windows:
         cw.startable, cw.startable_cost = _startable(c, cw.actions, cw.rule)
         if not cw.actions:
             c.error(f"window '{cw.name}' has no actions (give an action "
                     f"'window: {cw.name}')", ("windows", cw.name), key=True)
+    return flow
 
 
 def _startable(c: CompileContext, actions: list[CompiledAction],

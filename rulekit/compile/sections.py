@@ -17,22 +17,25 @@ from ..lang.expressions import (
     local,
 )
 from ..rules.melds import MeldRules
+from ..rules.parts import Scoring
 from . import effects
 from .base import (
     MAX_MELD_SPAN,
+    Fn,
 )
 from .context import CompileContext
 from .hints import compile_hints
 from .table import compile_table
 
 
-def meld_rules(c: CompileContext) -> None:
-    """Precompute each card's meld value, run key and wildness from the melds section."""
+def meld_rules(c: CompileContext) -> MeldRules | None:
+    """Each card's meld value, run key and wildness from the melds section, worked out once
+    (None: no melds, or an error reported)."""
     spec = c.spec.melds
     g = c.game
     c.tables.has_melds = spec is not None
     if spec is None or not g.n_cards:
-        return
+        return None
     path = ("melds",)
     scope = Scope()
     scope.names["it"] = dsl.local("it", CARD)
@@ -59,7 +62,7 @@ def meld_rules(c: CompileContext) -> None:
         c.error("wild cards need 'wild_values: {min: .., max: ..}' (what they may "
                 "stand for)", path + ("wild",), key=True)
     if values is None or wild is None or ok is None or c.diags:
-        return
+        return None
     # runs stay within the values of the cards that may meld (and what wilds may be)
     naturals = [v for v, w, k in zip(values, wild, ok, strict=True) if k and not w] or [0]
     low, high = min(naturals), max(naturals)
@@ -67,59 +70,55 @@ def meld_rules(c: CompileContext) -> None:
         c.error(f"meld values run from {low} to {high}; runs need a range of at most "
                 f"{MAX_MELD_SPAN} values", path + ("value",),
                 hint="give melds.value small numbers (a rank, say), not scores")
-        return
+        return None
     wild_low = wild_high = None
     if spec.wild_values is not None:
         wild_low, wild_high = spec.wild_values.min, spec.wild_values.max
         if not any(k and not w for w, k in zip(wild, ok, strict=True)):
             low, high = wild_low, wild_high
     c.tables.meld_span = max(high - low + 1, 0)
-    g.meld_rules = MeldRules(
+    return MeldRules(
         value=values, ok=ok, same=same, wild=wild, wild_low=wild_low, wild_high=wild_high,
         run_min=spec.run.min if spec.run else None, run_max=spec.run.max if spec.run else 0,
         set_min=spec.set.min if spec.set else None, set_max=spec.set.max if spec.set else 0,
         low=low, high=high)
 
 
-def teams(c: CompileContext) -> None:
-    """Team names, and the expression putting each player in a team."""
+def teams(c: CompileContext) -> tuple[list[str], Fn] | None:
+    """The team names, and the expression putting each player in a team (None: no teams)."""
     spec = c.spec.teams
     if spec is None:
         if c.spec.variables.team:
             c.error("team variables need a 'teams:' section", ("variables", "team"))
-        return
+        return None
     if len(set(spec.names)) != len(spec.names):
         c.error("a team is named twice", ("teams", "names"))
-    c.game.team_names = list(spec.names)
     c.tables.team_names = list(spec.names)
     scope = Scope()
     scope.names["p"] = local("p", PLAYER)
     typed = c.expr(spec.of, ("teams", "of"), scope, STR, "'of' (a team's name)")
     if typed is not None and typed.is_const and typed.const not in spec.names:
         c.error(f"'{typed.const}' is not one of the teams {spec.names}", ("teams", "of"))
-    c.game.team_of_fn = typed.fn if typed else (lambda s, e: spec.names[0])
+    return list(spec.names), typed.fn if typed else (lambda s, e: spec.names[0])
 
 
-def setup(c: CompileContext) -> None:
+def setup(c: CompileContext) -> Fn:
     """The setup effects."""
-    c.game.setup = effects.effects(c, c.spec.setup, ("setup",), Scope())
+    return effects.effects(c, c.spec.setup, ("setup",), Scope())
 
 
-def scoring(c: CompileContext) -> None:
+def scoring(c: CompileContext) -> Scoring:
     """The scores and how the winners are found."""
     scope = Scope()
     scope.names["p"] = local("p", PLAYER)
     typed = c.expr(c.spec.scoring.score, ("scoring", "score"), scope, INT, "the score")
-    c.game.score_fn = typed.fn if typed else (lambda s, e: 0)
+    score = typed.fn if typed else (lambda s, e: 0)
     winners = c.spec.scoring.winners
-    c.game.winners_highest = winners == "highest"
     if winners in ("highest", "lowest", "all", "none"):
-        c.game.winners_mode = winners
-    else:
-        cond = c.expr(winners, ("scoring", "winners"), scope, BOOL,
-                      "'winners' (highest, lowest, all, none, or a condition on p)")
-        c.game.winners_mode = "condition"
-        c.game.winners_fn = cond.fn if cond else (lambda s, e: False)
+        return Scoring(score, winners == "highest", winners)
+    cond = c.expr(winners, ("scoring", "winners"), scope, BOOL,
+                  "'winners' (highest, lowest, all, none, or a condition on p)")
+    return Scoring(score, False, "condition", cond.fn if cond else (lambda s, e: False))
 
 
 def bot_hints(c: CompileContext) -> None:
@@ -132,9 +131,11 @@ def table_decl(c: CompileContext) -> None:
     compile_table(c)
 
 
-def invariants(c: CompileContext) -> None:
-    """The invariants, each a condition checked by tests and tools."""
+def invariants(c: CompileContext) -> list[tuple[str, Fn]]:
+    """The invariants, each a named condition checked by tests and tools."""
+    out = []
     for i, inv in enumerate(c.spec.invariants):
         typed = c.expr(inv.check, ("invariants", i, "check"), Scope(), BOOL, "an invariant")
         if typed is not None:
-            c.game.invariants.append((inv.name, typed.fn))
+            out.append((inv.name, typed.fn))
+    return out

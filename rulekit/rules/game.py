@@ -11,7 +11,7 @@ from ..errors import EvaluationLimitError, FrozenRulesError, RuleRuntimeError, u
 from ..lang.text import Texts, colon
 from .hints import BotHints
 from .melds import MeldRules
-from .parts import CardTable, VarInfo, VarLayout, ZoneInfo, ZoneLayout
+from .parts import CardTable, Scoring, VarInfo, VarLayout, ZoneInfo, ZoneLayout
 from .tableview import TableView
 from .usage import card_id, check_action
 
@@ -132,6 +132,16 @@ class CompiledPhase:
         for part in ("end_if", "on_end", "on_begin", "first", "active", "on_turn_begin",
                      "on_turn_end"):
             setattr(self, "r_" + part, f"{self.rule}.{part}")
+
+
+@dataclass
+class Flow:
+    """The flow a compiler pass makes: the phases, the windows and every action, each action
+    also listed by the phases (or the window) it belongs to."""
+
+    phases: list[CompiledPhase] = field(default_factory=list)
+    windows: list[CompiledWindow] = field(default_factory=list)
+    actions: list[CompiledAction] = field(default_factory=list)
 
 
 _PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
@@ -267,6 +277,19 @@ class Rules:
         self.player_var_initial: list[Any] = variables.player_initial
         self.team_var_initial: list[Any] = variables.team_initial
         self.turn_var_initial: list[Any] = variables.turn_initial
+
+    def take_flow(self, flow: Flow) -> None:
+        """The phases, windows and actions the compiler made."""
+        self.phases = flow.phases
+        self.windows = flow.windows
+        self.actions = flow.actions
+
+    def take_scoring(self, scoring: Scoring) -> None:
+        """The scoring the compiler made."""
+        self.score_fn = scoring.score_fn
+        self.winners_highest = scoring.highest
+        self.winners_mode = scoring.mode
+        self.winners_fn = scoring.winners_fn
 
     def finish(self, *, variant: str | None, variants: list[str], base_files: list[str],
                variant_texts: dict[str, dict[str, str]], variant_descriptions: dict[str, str],

@@ -114,3 +114,13 @@ class VarLayout:
     player_initial: list[Any] = field(default_factory=list)
     team_initial: list[Any] = field(default_factory=list)
     turn_initial: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class Scoring:
+    """The score of a seat, and how the winners are found from the scores."""
+
+    score_fn: Fn
+    highest: bool  # the highest score wins (winners: highest)
+    mode: str  # highest | lowest | all | none | condition
+    winners_fn: Fn | None = None  # mode condition: whether a seat wins
