@@ -11,7 +11,7 @@ from ..lang.parsing import parse
 from ..rules.hints import Belief, BotHints
 
 if TYPE_CHECKING:
-    from .base import CompilerBase as Compiler
+    from .context import CompileContext as Compiler
 
 
 def compile_hints(c: Compiler) -> None:
