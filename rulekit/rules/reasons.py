@@ -1,7 +1,8 @@
 """Why an action is refused, as a stable key with arguments, said in a player's language.
 
-The engine states a refusal as a `Reason`; `say` renders it in English, French or Spanish (other
-languages fall back to English), naming cards, choices and windows in the ruleset's own words.
+The engine states a refusal as a `Reason`, named by the first of the listing's checks the action
+fails (rulekit.runtime.legality); `say` renders it in English, French or Spanish (other languages
+fall back to English), naming cards, choices and windows in the ruleset's own words.
 """
 
 from __future__ import annotations
@@ -68,11 +69,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "les cartes choisies ne forment ni une suite ni un brelan",
         "es": "las cartas elegidas no forman ni escalera ni trío",
     },
-    "done_not_possible": {
-        "en": "'done' is not possible now",
-        "fr": "impossible de terminer maintenant",
-        "es": "no se puede terminar ahora",
-    },
     "no_such_card": {
         "en": "there is no card called '{label}'",
         "fr": "aucune carte ne s'appelle « {label} »",
@@ -100,11 +96,6 @@ MESSAGES: dict[str, dict[str, str]] = {
               "({picked}) et le reste de la main",
         "es": "{card} no puede formar escalera ni trío con las cartas ya elegidas ({picked}) "
               "y el resto de la mano",
-    },
-    "cannot_pick": {
-        "en": "{card} cannot be picked now",
-        "fr": "{card} ne peut pas être choisie maintenant",
-        "es": "{card} no se puede elegir ahora",
     },
     "no_card_yet": {"en": "no card yet", "fr": "aucune carte", "es": "ninguna carta"},
 }

@@ -101,52 +101,41 @@ def _pickable(param: CompiledParam, s: StateFields, env: dict, cards: list[int],
     return out
 
 
-def _may_finish(param: CompiledParam, picked: list[int], low: int) -> bool:
-    """Whether 'done' ends the picking now: enough cards picked and, for a meld, a valid one."""
-    if len(picked) < low:
-        return False
+def _is_meld(param: CompiledParam, picked: list[int]) -> bool:
+    """Whether the cards picked form a valid new meld (what 'done' needs of a `meld` parameter)."""
     rules = param.game.meld_rules
-    return not param.meld or rules is not None and rules.check(picked) is not None
+    return rules is not None and rules.check(picked) is not None
 
 
 # ---- the listing -------------------------------------------------------------------------
 def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
     """The legal steps for this parameter now (unguarded: s.at names the rule evaluated, for
     the guard of the decision, State._apply or _compute_legal)."""
+    g = param.game
     if param.kind == "cards":
-        return _card_steps(param, s, frame)
-    return _value_steps(param, s, frame)
-
-
-def _card_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
-    """The picks whose cards pass every check, then 'done' when finishing is possible."""
-    g = param.game
-    cards, low, high, env = _card_limits(param, s, frame)
-    picked = frame.picked
-    out: list[Action] = []
-    if len(picked) < high:
-        faces = g.face_of
-        if param.where is None and not param.meld:
-            # _pickable without 'where', written out: the hot path of a plain pick
-            seen = ({faces[c] for c in cards if c not in picked} if picked
-                    else set(map(faces.__getitem__, cards)))
-        else:
-            env = env or param_env(param, frame)
-            s.at = param.r_where
-            if param.where is not None:
-                charge(s, len(cards) * param.where_cost)  # each card asked, drawn at once
-            avail = _pickable(param, s, env, cards, picked)
-            seen = (_meld_faces(param, picked, avail, low, high) if param.meld
-                    else {faces[c] for c in avail})
-        out = list(map(g.pick_actions.__getitem__, sorted(seen)))
-    if _may_finish(param, picked, low):
-        out.append(g.done_actions[param.name])
-    return out
-
-
-def _value_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
-    """The values (numbers, choices, players) that meet 'where', each once."""
-    g = param.game
+        # the picks whose cards pass every check, then 'done' when it may end the picking
+        cards, low, high, env = _card_limits(param, s, frame)
+        picked = frame.picked
+        out: list[Action] = []
+        if len(picked) < high:
+            faces = g.face_of
+            if param.where is None and not param.meld:
+                # _pickable without 'where', written out: the hot path of a plain pick
+                seen = ({faces[c] for c in cards if c not in picked} if picked
+                        else set(map(faces.__getitem__, cards)))
+            else:
+                env = env or param_env(param, frame)
+                s.at = param.r_where
+                if param.where is not None:
+                    charge(s, len(cards) * param.where_cost)  # each card asked, drawn at once
+                avail = _pickable(param, s, env, cards, picked)
+                seen = (_meld_faces(param, picked, avail, low, high) if param.meld
+                        else {faces[c] for c in avail})
+            out = list(map(g.pick_actions.__getitem__, sorted(seen)))
+        if len(picked) >= low and (not param.meld or _is_meld(param, picked)):
+            out.append(g.done_actions[param.name])
+        return out
+    # numbers, choices and players: the values that meet 'where', each once
     env = param_env(param, frame)
     if param.kind == "number":
         s.at = param.r_min
@@ -200,7 +189,7 @@ def refusal(param: CompiledParam, s: StateFields, frame: BuildFrame, text: str) 
     the order they are made; None when it passes them all, which is to say it is listed
     (unguarded, like the listing: rulekit.runtime.legality guards it and gives back the work)."""
     if param.kind != "cards":
-        if any(a.text == text for a in _value_steps(param, s, frame)):
+        if any(a.text == text for a in legal_steps(param, s, frame)):
             return None
         return Reason("not_possible_value", {"param": (WORD, param.name)})
     g = param.game
@@ -209,7 +198,7 @@ def refusal(param: CompiledParam, s: StateFields, frame: BuildFrame, text: str) 
     if text == "done":
         if len(picked) < low:
             return Reason("pick_more", {"low": low, "n": len(picked)})
-        if not _may_finish(param, picked, low):
+        if param.meld and not _is_meld(param, picked):
             return Reason("not_a_meld")
         return None
     label = text.removeprefix("pick ")

@@ -397,15 +397,13 @@ class State(SerialiseMixin):
         for a in legal:
             if a is action:
                 break
-        else:
-            text = _action_text(action)
-            for a in legal:
-                if a.text == text and type(action) is Action:
-                    action = a
-                    break
-            else:
+        else:  # an equal Action made elsewhere (unpickled, another state's) is mapped by text
+            found = self._as_legal(action) if type(action) is Action else None
+            if found is None:
+                text = _action_text(action)
                 raise IllegalActionError(text, self.summary(), [a.text for a in legal],
                                          self.why_illegal(text))
+            action = found
         self.at = ""  # _apply written out: bots and search come this way once a decision
         try:
             self._decide(action)
