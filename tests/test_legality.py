@@ -135,3 +135,14 @@ def test_a_refusal_while_picking_names_the_first_check_failed() -> None:
         "ace of spades is not among the cards you can choose from")
     assert s.why_illegal("done") == "pick at least 1 card first (0 so far)"
     assert s.why_illegal("play") == "there is no card called 'play'"
+
+
+def test_once_the_game_is_over_every_text_is_refused_as_such() -> None:
+    """Nothing is listed after the end, so nothing passes the checks: even an action whose
+    condition holds is refused, because the game is over."""
+    game = rulekit.load(ENGINE[[p.stem for p in ENGINE].index("windows")])
+    s = game.new_state(4, seed=2)
+    s.apply("stop")
+    assert s.is_over and s.legal_actions() == []
+    for text in [a.start.text for a in game.actions] + ["done", "nonsense"]:
+        assert s.why_illegal(text) == "the game is over"

@@ -29,6 +29,11 @@ class Reason:
 
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "game_over": {
+        "en": "the game is over",
+        "fr": "la partie est terminée",
+        "es": "la partida ha terminado",
+    },
     "no_action": {
         "en": "there is no action called '{text}' here",
         "fr": "il n'y a pas d'action appelée « {text} » ici",

@@ -39,6 +39,8 @@ def refusal(s: StateFields, text: str) -> Reason | None:
 
 def _first_failed(s: StateFields, text: str) -> Reason | None:
     """The first check text fails (unguarded: the caller guards it)."""
+    if s.over:  # nothing is listed once the game is over
+        return Reason("game_over")
     g = s.game
     stack = s.stack
     if stack and type(stack[-1]) is BuildFrame:
