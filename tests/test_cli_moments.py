@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rulekit_cli.look import InertConsole
 from rulekit_cli.play import HUMAN, Match
-from typed_helpers import GO_ON, RULESETS, pauses, typed
+from typed_helpers import GO_ON, RULESETS, Typing, pauses, typed
 
 import rulekit
 from tests.cli_helpers import cli
@@ -191,3 +191,22 @@ def test_a_terminal_too_small_for_a_table_is_told_the_size_needed(capsys):
     assert "this terminal is 50x20; a game needs at least 60 columns and 20 lines" in err
     assert out.getvalue() == ""  # no screen drawn at all
     assert match.state.decisions == 0
+
+
+def test_at_a_shared_terminal_a_moment_is_shown_as_everyone_may_read_it():
+    # hot seat: the pause shows the moment's events through no seat's eyes (no hidden card)
+    game = rulekit.load(RULESETS / "sham.yaml")
+    out = io.StringIO()
+    typing = Typing(5, out, limit=40)
+    match = Match(game, 3, [HUMAN, HUMAN, "random"], 5, "en",
+                  InertConsole(file=out, width=80, height=24, soft_wrap=False,
+                               color_system=None, highlight=False), typing)
+    typing.match = match
+    match.run()
+    blocks = pauses(out.getvalue())
+    assert blocks
+    for block in blocks:
+        assert block[0].startswith("─") and "(you)" not in block[0]  # nobody's own view
+        assert not any("at random from" in x for x in block)  # the random card stays hidden
+        assert len(block) <= 24
+    assert any(any("takes a random card from" in x for x in b) for b in blocks)
