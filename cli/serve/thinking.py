@@ -9,6 +9,7 @@ and the decision's number, so a table restored after a restart plays on as it wo
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
@@ -41,5 +42,9 @@ def executor(kind: str, workers: int | None = None) -> Executor:
     """Where bots think: 'process' (a pool of worker processes) or 'thread'."""
     n = workers or max(1, min(4, os.cpu_count() or 1))
     if kind == "process":
-        return ProcessPoolExecutor(max_workers=n)
+        # not fork: a forked worker would inherit the server's listening socket (and keep the
+        # port after the server is killed) and the event loop's threads
+        methods = multiprocessing.get_all_start_methods()
+        method = "forkserver" if "forkserver" in methods else "spawn"
+        return ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context(method))
     return ThreadPoolExecutor(max_workers=n, thread_name_prefix="rulekit-bot")
