@@ -188,7 +188,7 @@ def test_a_message_over_the_size_limit_closes_that_connection_only(tmp_path):
             assert w1.receive_json()["error"] == "BadMessageError"
 
 
-def test_a_flood_of_messages_closes_the_connection(tmp_path):
+def test_a_flood_of_refused_messages_closes_the_connection(tmp_path):
     with serving(tmp_path) as client:
         made = make_table(client, players=3, seats=["human", "human", "human"])
         with client.websocket_connect(f"/ws/{made['table']}/{token(made['links'][1])}") as w:

@@ -43,11 +43,11 @@ log = logging.getLogger("rulekit.serve")
 MAX_MESSAGE = 4096  # characters of one message from a page (a choice is some 60)
 MAX_REQUEST = 16 * 1024  # bytes of a table's creation request
 OUTBOX = 64  # messages waiting for a connection that does not read: then it is closed
-BURST, RATE = 60, 5.0  # messages a connection may send at once, and per second after that
+BURST, RATE = 60, 5.0  # refusals a connection may earn at once, and per second after that
 
 
 class Bucket:
-    """A token bucket: a connection that sends faster than RATE for long is closed."""
+    """A token bucket: a connection refused faster than RATE for long is closed."""
 
     def __init__(self) -> None:
         self.tokens = float(BURST)
@@ -239,10 +239,9 @@ class Server:
             if message["type"] == "websocket.disconnect":
                 return
             text = message.get("text")
-            if text is None or len(text) > MAX_MESSAGE or not conn.bucket.take():
-                why = ("too many messages" if text is not None and len(text) <= MAX_MESSAGE
-                       else f"a message is text of at most {MAX_MESSAGE} characters")
-                conn.send(error_message(BadMessageError(why + ": connection closed")))
+            if text is None or len(text) > MAX_MESSAGE:
+                conn.send(error_message(BadMessageError(
+                    f"a message is text of at most {MAX_MESSAGE} characters: connection closed")))
                 conn.stop()
                 return
             try:
@@ -253,6 +252,12 @@ class Server:
                 await self.choose(table_id, conn.seat, data)
             except rulekit.RulekitError as e:
                 conn.send(error_message(e))
+                # only refusals count: a seat's accepted choices go at the game's own pace
+                if not conn.bucket.take():
+                    conn.send(error_message(BadMessageError(
+                        "too many refused messages: connection closed")))
+                    conn.stop()
+                    return
 
 
 async def deny(ws: WebSocket, e: ServeError) -> None:
