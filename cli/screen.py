@@ -49,6 +49,12 @@ class Screen:
         self._sized: dict[tuple, tuple[list[RenderableType], int]] = {}  # see sized()
         self._view: tuple[tuple, SeatView] | None = None  # see view()
 
+    @property
+    def rows(self) -> int:
+        """The screen's height: SCREEN_HEIGHT, or the terminal's when it is shorter (60x20: the
+        table grows more compact rather than scrolling its heading and status off)."""
+        return min(self.console.height, SCREEN_HEIGHT)
+
     def show(self, state: State, seat: int, news: list[Text], reserve: int = 0,
              news_height: int | None = None) -> None:
         """The table as this seat may know it, then the events it has not seen yet (news), all
@@ -56,7 +62,7 @@ class Screen:
         if news_height is None:
             news_height = self.news_height(news)
         blocks, height = self.fit(state, seat, reserve, news_height)
-        room = SCREEN_HEIGHT - reserve - height
+        room = self.rows - reserve - height
         for b in blocks:
             self.console.print(b)
         for line in self.news_block(news, room):
@@ -69,7 +75,7 @@ class Screen:
         for compact in (0, 1, 2):
             blocks, height = self.sized(state, seat, compact)
             need = max(news, MIN_NEWS + 1)
-            if height + reserve + need <= SCREEN_HEIGHT:
+            if height + reserve + need <= self.rows:
                 break
         return blocks, height
 
@@ -79,7 +85,7 @@ class Screen:
         need = max(news, MIN_NEWS + 1)
         # the least compact table that fits answers it (and is the one shown): most screens
         # never size the compact forms
-        return all(self.sized(state, seat, compact)[1] + reserve + need > SCREEN_HEIGHT
+        return all(self.sized(state, seat, compact)[1] + reserve + need > self.rows
                    for compact in (0, 1, 2))
 
     def forget(self) -> None:
