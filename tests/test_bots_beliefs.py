@@ -5,7 +5,7 @@ against opponents who bluff sensibly ... what SHAM needs (public card counts, a 
 plausibility) must come from the rules and the search." SHAM's S4: "A claim is honest iff every
 placed card has the claimed colour and their values sum exactly to the claimed total."
 Dealt uniformly, the placed cards match a claim of two or more cards in about 1% of worlds; SHAM's
-ruleset believes claims honest in 70 worlds of 100.
+ruleset believes claims honest in 30 worlds of 100.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_a_claim_the_seat_cannot_see_is_honest_in_the_share_of_worlds_the_rulese
     assert len(positions) >= 3
     for s in positions:
         honest, worlds = _honest_worlds(s, 7)
-        assert 55 <= honest <= 85, honest  # share 70, 100 worlds
+        assert 15 <= honest <= 45, honest  # share 30, 100 worlds
         seen = observation(s, s.decider)
         assert all(observation(w, s.decider) == seen for w in worlds)  # worlds it cannot rule out
         uniform = [resample(s, s.decider, k) for k in range(WORLDS)]
