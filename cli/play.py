@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from rich.console import Console, RenderableType
 from rich.rule import Rule
@@ -450,7 +450,7 @@ class Match(HumanTurns, Pauses):
         order = seen_order(obs, seat)  # chosen cards are listed as the hand lists them
         parts: list[Text] = []
         for p in act.params:
-            if p.name not in obs_pending["chosen"] or not self._asked(p):
+            if p.name not in obs_pending["chosen"] or not self.state.asked(p.name):
                 continue  # a value the rules gave (its 'otherwise'), not one the seat chose
             v = obs_pending["chosen"][p.name]
             if v is None:
@@ -473,16 +473,6 @@ class Match(HumanTurns, Pauses):
         head = Text(g.texts.word(act.label, self.lang) + t("colon", self.lang), style="bold")
         return head + Text(" · ").join(parts)
 
-    def _asked(self, param: Any) -> bool:
-        """Whether a parameter of the move being put together was asked (its `when` held)."""
-        if param.when is None:
-            return True
-        work = self.state.clone()  # the check must not draw on the game's evaluation budget
-        top = work.stack[-1]
-        try:
-            return bool(self.game.guard(param.rule, param.when, work, dict(top.env)))
-        except RulekitError:
-            return True  # said rather than hidden
 
 def _same_file(a: Path, b: Path) -> bool:
     try:

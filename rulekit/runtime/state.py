@@ -10,6 +10,7 @@ from ..errors import (
     GameOverError,
     IllegalActionError,
     InvariantError,
+    RulekitError,
     RuleRuntimeError,
     UsageError,
 )
@@ -320,6 +321,21 @@ class State(SerialiseMixin):
         it is legal, or when that cannot be told)."""
         reason = self.why_refused(text)
         return "" if reason is None else say(self.game, reason)
+
+    def asked(self, name: str) -> bool:
+        """Whether the parameter `name` of the action being put together is one its `when` asks
+        for now (a parameter without `when` always is; False when no action is being built)."""
+        if not self.stack or type(self.stack[-1]) is not BuildFrame:
+            return False
+        top = self.stack[-1]
+        param = next((p for p in self.game.actions[top.action].params if p.name == name), None)
+        if param is None or param.when is None:
+            return param is not None
+        work = self.clone()  # the check must not draw on the game's evaluation budget
+        try:
+            return bool(self.game.guard(param.rule, param.when, work, dict(top.env)))
+        except RulekitError:
+            return True  # said rather than hidden
 
     def why_refused(self, text: str) -> Reason | None:
         """Why the action written text is not legal now, as a Reason (rulekit.reasons) that
