@@ -4,12 +4,11 @@ the options shown, and Enter at each pause ("Press Enter to go on.")."""
 from __future__ import annotations
 
 import io
-import random
 from pathlib import Path
 
-from rulekit_cli.answers import Question
 from rulekit_cli.look import InertConsole
 from rulekit_cli.play import HUMAN, Match
+from screen_helpers import Answers
 
 import rulekit
 
@@ -17,15 +16,13 @@ RULESETS = Path(__file__).resolve().parents[1] / "rulesets"
 GO_ON = "Press Enter to go on."
 
 
-class Typing:
+class Typing(Answers):
     """A person's answers, typed at a terminal (so the game waits at its pauses)."""
 
     def __init__(self, seed: int, out: io.StringIO, limit: int | None = None,
                  at_pause: str = "\n"):
-        self.rng = random.Random(seed)
+        super().__init__(seed, limit)  # limit: after that many answers to questions, quit
         self.out = out
-        self.match: Match | None = None
-        self.limit = limit  # after that many answers to questions, quit
         self.at_pause = at_pause  # what is typed at the first pause
         self.pauses = 0
 
@@ -39,18 +36,7 @@ class Typing:
             self.pauses += 1
             # what is typed at the first pause; Enter at the others
             return self.at_pause if self.pauses == 1 else "\n"
-        if self.limit is not None:
-            if self.limit == 0:
-                return "quit\n"
-            self.limit -= 1
-        m = self.match
-        assert m is not None
-        seat = m.state.decider
-        assert seat is not None
-        q = Question(m.state, seat, m.paint, m.lang, m.names)
-        if q.is_range:
-            return f"{self.rng.choice(q.legal).value}\n"
-        return f"{self.rng.choice(q.options).number}\n"
+        return super().readline()
 
 
 def typed(name: str, players: int, seed: int, variant: str | None = None, seat: int = 0,
