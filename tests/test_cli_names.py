@@ -13,7 +13,7 @@ from rulekit_cli.names import MAX_NAME
 from rulekit_cli.play import HUMAN, Match
 
 import rulekit
-from tests.cli_helpers import cli
+from tests.cli_helpers import Run, cli
 from tests.screen_helpers import BUNDLED, RULESETS, Answers, screens
 
 RACE = str(Path(__file__).parent / "variants" / "race.yaml")
@@ -126,14 +126,19 @@ def test_a_save_without_names_still_loads_with_the_default_names(tmp_path: Path)
     (["Zoé", "Zoé", "Léa"], "damaged save: names: seats 1 and 2 would both be called 'Zoé'"),
     ("Zoé", "damaged save: names must list 3 names"),
 ])
-def test_forged_names_in_a_save_are_refused(tmp_path: Path, names: object, said: str) -> None:
+def _resume_with_names(tmp_path: Path, names: object) -> Run:
+    """Resume a saved three-seat Le Ch'ami game whose names were replaced by these."""
     save = tmp_path / "g.json"
     cli("play", "chami", "--seats", "human,random,random", "--seed", "4",
         "--save", str(save), stdin="quit\n")
     data = json.loads(save.read_text(encoding="utf-8"))
     data["names"] = names
     save.write_text(json.dumps(data), encoding="utf-8")
-    r = cli("resume", str(save), stdin="quit\n")
+    return cli("resume", str(save), stdin="quit\n")
+
+
+def test_forged_names_in_a_save_are_refused(tmp_path: Path, names: object, said: str) -> None:
+    r = _resume_with_names(tmp_path, names)
     assert r.code == 2
     assert said in r.err
     assert "\x1b" not in r.out + r.err
@@ -210,13 +215,7 @@ def test_a_name_is_counted_and_shown_in_nfc() -> None:
 ])
 def test_forged_names_no_person_could_give_are_refused(tmp_path: Path, names: list[str],
                                                        said: str) -> None:
-    save = tmp_path / "g.json"
-    cli("play", "chami", "--seats", "human,random,random", "--seed", "4",
-        "--save", str(save), stdin="quit\n")
-    data = json.loads(save.read_text(encoding="utf-8"))
-    data["names"] = names
-    save.write_text(json.dumps(data), encoding="utf-8")
-    r = cli("resume", str(save), stdin="quit\n")
+    r = _resume_with_names(tmp_path, names)
     assert r.code == 2 and said in r.err and "Traceback" not in r.err
     r.err.encode("utf-8")
 
