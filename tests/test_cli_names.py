@@ -120,12 +120,6 @@ def test_a_save_without_names_still_loads_with_the_default_names(tmp_path: Path)
     assert _seats_line(again.out) == "Seats: Player 1: human, Bot 2: random bot, Bot 3: random bot"
 
 
-@pytest.mark.parametrize(("names", "said"), [
-    (["Zoé\x1b[2J", "Max", "Léa"], "damaged save: name 1 ('Zoé\\x1b[2J') holds U+001B (ESC)"),
-    (["Zoé", "Max"], "damaged save: names must list 3 names, one per seat"),
-    (["Zoé", "Zoé", "Léa"], "damaged save: names: seats 1 and 2 would both be called 'Zoé'"),
-    ("Zoé", "damaged save: names must list 3 names"),
-])
 def _resume_with_names(tmp_path: Path, names: object) -> Run:
     """Resume a saved three-seat Le Ch'ami game whose names were replaced by these."""
     save = tmp_path / "g.json"
@@ -137,6 +131,12 @@ def _resume_with_names(tmp_path: Path, names: object) -> Run:
     return cli("resume", str(save), stdin="quit\n")
 
 
+@pytest.mark.parametrize(("names", "said"), [
+    (["Zoé\x1b[2J", "Max", "Léa"], "damaged save: name 1 ('Zoé\\x1b[2J') holds U+001B (ESC)"),
+    (["Zoé", "Max"], "damaged save: names must list 3 names, one per seat"),
+    (["Zoé", "Zoé", "Léa"], "damaged save: names: seats 1 and 2 would both be called 'Zoé'"),
+    ("Zoé", "damaged save: names must list 3 names"),
+])
 def test_forged_names_in_a_save_are_refused(tmp_path: Path, names: object, said: str) -> None:
     r = _resume_with_names(tmp_path, names)
     assert r.code == 2
