@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..errors import UsageError
 from .greedy import GreedyBot
 from .ismcts import EXPLORATION, IsmctsBot
-from .random import RandomBot, bot_rng, choose
+from .random import RandomBot, bot_rng, choose, weighted_choice
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -65,6 +65,7 @@ class BotSpec:
     reuse: int = 1
     prior: float = 0.0  # weight of the greedy look-ahead's values at the root (0: none)
     cap: float | None = None  # wall seconds per decision at most (a safety net; None: none)
+    guided: float = 0.0  # the playouts' chance of a look-ahead step (0: random playouts)
 
 
 # medium and hard: the search guided at its root by greedy's look-ahead (without the guide, a
@@ -136,9 +137,11 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> Bot:
         exploration = EXPLORATION if spec.exploration is None else spec.exploration
         return IsmctsBot(seat, seed, iterations=spec.iterations, seconds=spec.seconds,
                          name=spec.text, depth=spec.depth, exploration=exploration,
-                         reuse=spec.reuse, prior=spec.prior, cap=spec.cap)
+                         reuse=spec.reuse, prior=spec.prior, cap=spec.cap,
+                         guided=spec.guided)
     raise UsageError(f"{spec.text!r} is not a bot (a person plays that seat)")
 
 
 __all__ = ["LEVELS", "MAX_ITERATIONS", "MAX_SECONDS", "SPEC_HELP", "Bot", "BotSpec", "GreedyBot",
-           "IsmctsBot", "RandomBot", "bot_rng", "choose", "make_bot", "parse_bot_spec"]
+           "IsmctsBot", "RandomBot", "bot_rng", "choose", "make_bot", "parse_bot_spec",
+           "weighted_choice"]

@@ -67,7 +67,7 @@ class IsmctsBot:
                  seconds: float | None = None, name: str = "ismcts", depth: int | None = None,
                  exploration: float = EXPLORATION, reuse: int = 1, prior: float = 0.0,
                  prior_determinizations: int = PRIOR_DETERMINIZATIONS,
-                 cap: float | None = None):
+                 cap: float | None = None, guided: float = 0.0):
         if (iterations is None) == (seconds is None):
             raise ValueError("give exactly one budget: iterations or seconds")
         if reuse < 1 or exploration < 0 or prior < 0 or prior_determinizations < 1:
@@ -88,6 +88,7 @@ class IsmctsBot:
         # added to its score and fading as 1 / (visits + 1); the root expands best first
         self.prior = prior
         self.prior_determinizations = prior_determinizations
+        self.guided = guided  # the playouts' chance of a look-ahead step (`playout.playout`)
         self.on_progress: Progress | None = None
         self.last_iterations = 0  # iterations the last decision ran
         self.last_prior = 0  # options tried by the last decision's prior (work, as iterations)
@@ -114,7 +115,7 @@ class IsmctsBot:
                      else DEPTH_WITHOUT_EVALUATION)
         budget = self.iterations
         if kept is None:
-            forest = Forest(state, seat, self.exploration, depth)
+            forest = Forest(state, seat, self.exploration, depth, guided=self.guided)
         else:
             forest = kept
             self.last_kept = sum(c.visits for c in forest.roots[seat].children.values())

@@ -152,24 +152,34 @@ SETTLE_STEPS = 60  # at most this many decisions past the depth to reach a quiet
 ANSWER_OPTIONS = 4
 
 
+# a guided playout's decision among at most this many options may be the one a step of
+# look-ahead prefers (`play_greedy`); with more (a bid of fourteen, a placement's total) each
+# option's copy costs more than what the look-ahead tells apart, and the step stays random
+GUIDE_OPTIONS = 8
+
+
 def playout(s: State, rng: random.Random, depth: int, settle: int = SETTLE_STEPS,
-            answers: int = ANSWER_OPTIONS) -> list[float]:
+            answers: int = ANSWER_OPTIONS, guided: float = 0.0) -> list[float]:
     """Play s on with the playout policy for about depth decisions; the players' values.
 
     The cut waits for a quiet position (no action half built, no reaction window open), for at
     most `settle` more decisions: an estimate taken half-way through a placement or before its
     challenge is answered would score the option, not its consequences. A window's answer
-    among at most `answers` options is the one a step of look-ahead prefers (`answer`).
+    among at most `answers` options is the one a step of look-ahead prefers (`answer`). With
+    `guided` above 0, each other decision among at most GUIDE_OPTIONS options is, with that
+    chance, the one a step of look-ahead prefers for the seat deciding (`play_greedy`): the
+    imagined players play like players, not at random.
     """
     try:
-        playout_steps(s, rng, depth, settle, answers)
+        playout_steps(s, rng, depth, settle, answers, guided)
     except EvaluationLimitError:
         # the ruleset's own limits stopped this imagined game: no information either way
         return [0.5] * s.n
     return values_of(s)
 
 
-def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers: int) -> None:
+def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers: int,
+                  guided: float = 0.0) -> None:
     """The moves of a playout: depth decisions, then at most settle more to a quiet position."""
     rnd = rng.random
     weighted = bool(s.game.hints.weights)
@@ -188,6 +198,14 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
             legal = s.legal_actions()
             if 1 < len(legal) <= answers:
                 play_answer(s, legal)
+            else:
+                s.apply_unchecked(policy(s, legal, rnd))
+            steps += 1
+            continue
+        if guided:
+            legal = s.legal_actions()
+            if 1 < len(legal) <= GUIDE_OPTIONS and rnd() < guided:
+                play_greedy(s, legal, rnd)
             else:
                 s.apply_unchecked(policy(s, legal, rnd))
             steps += 1
@@ -254,6 +272,30 @@ def play_answer(s: State, options: list[Action]) -> None:
         raise kept
     assert kept is not None
     s.become(kept)
+
+
+def play_greedy(s: State, options: list[Action], rnd: Callable[[], float]) -> None:
+    """Play on s the option with the best value for the seat deciding right after it, ties
+    drawn at random (the engine's order of the options says nothing of their worth)."""
+    seat = s.decider
+    assert seat is not None
+    best: list[State] = []
+    best_value = -1.0
+    for a in options:
+        t = s.clone()
+        try:
+            t.apply_unchecked(a)
+        except EvaluationLimitError:
+            continue  # the ruleset's limits stop this option: another is played
+        value = _value_or_half(t, seat)
+        if value > best_value:
+            best, best_value = [t], value
+        elif value == best_value:
+            best.append(t)
+    if not best:
+        s.apply_unchecked(options[0])  # every option failed: the first raises as playing it would
+        return
+    s.become(best[int(rnd() * len(best))] if len(best) > 1 else best[0])
 
 
 def _value_or_half(s: State, seat: int) -> float:

@@ -43,10 +43,11 @@ class Node:
 class Forest:
     """The trees of every seat for one decision of `seat`, and the search's settings."""
 
-    __slots__ = ("roots", "seat", "viewer", "exploration", "depth", "bias", "order", "runs")
+    __slots__ = ("roots", "seat", "viewer", "exploration", "depth", "bias", "order", "runs",
+                 "guided")
 
     def __init__(self, s: State, seat: int, exploration: float, depth: int,
-                 viewer: Viewer | None = None):
+                 viewer: Viewer | None = None, guided: float = 0.0):
         self.roots = [Node() for _ in range(s.n)]
         self.seat = seat
         self.viewer = viewer if viewer is not None else Viewer(s)
@@ -57,6 +58,7 @@ class Forest:
         self.bias: dict[str, float] | None = None
         self.order: dict[str, int] | None = None  # each root option's rank by the bias
         self.runs = 0  # iterations through the deciding seat's root
+        self.guided = guided  # the playouts' chance of a look-ahead step (`playout`)
 
     def guide(self, bias: dict[str, float], rng: random.Random) -> None:
         """Bias the root by bias (option text -> value) and unprune its options best first.
@@ -163,7 +165,8 @@ class Forest:
             # a forced step is a step of the imagined game, in the tree or after it (where a
             # search with one tree would have played it): the depth counts both alike
             depth = self.depth
-            values = playout(s, rng, depth - forced if forced < depth else 0)
+            values = playout(s, rng, depth - forced if forced < depth else 0,
+                             guided=self.guided)
         except EvaluationLimitError:
             values = [0.5] * n  # the ruleset's limits stopped this imagined game
         for q in range(n):
