@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +29,19 @@ from rich.text import Text
 import rulekit
 from rulekit import sim
 from rulekit.errors import UnknownVariantError, render_diagnostics
+from rulekit.sim.until import run_until
 
 from .games import UnknownGame, resolve
 from .look import make_console, say
-from .sim_table import print_comparison, print_failures, print_metrics
+from .sim_table import (
+    print_comparison,
+    print_failures,
+    print_header,
+    print_metrics,
+    print_verdict,
+)
 from .simulate_args import SimUsage, cores
+from .simulate_until import Estimate, on_look
 
 # how this command names the settings in its messages
 WORDS = sim.Words(seats="--seats", players="--players", timed="pass --timed-bots")
@@ -128,15 +137,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                        games=args.games, seed=args.seed, timed_bots=args.timed_bots)
     workers = args.workers or cores()
     err = Console(file=sys.stderr, highlight=False, markup=False, emoji=False)
+    most = max(args.max_games, args.games) if args.until_confident else args.games
+    estimate = Estimate(most * len(games), time.perf_counter(), args.until_confident)
     with _progress(err) as progress:
         names = [v or "base" for v in variants]
         labels = [f"{ab} {n}" for ab, n in zip("AB", names, strict=False)] if len(games) > 1 \
             else ["games"]
         tasks = [progress.add_task(label, total=args.games) for label in labels]
+
+        def batch(number: int, n: int) -> None:
+            progress.advance(tasks[number], n)
+            estimate.add(n, progress.console)
+
         try:
-            report = sim.run(plan, workers=workers, dask=args.dask, client=client,
-                             on_batch=lambda number, n: progress.advance(tasks[number], n),
-                             keep_partial=True)
+            if args.until_confident:
+                report = run_until(
+                    plan, most, difference=args.difference / 100, workers=workers,
+                    dask=args.dask, client=client, on_batch=batch, keep_partial=True,
+                    on_look=on_look(progress, tasks))
+            else:
+                report = sim.run(plan, workers=workers, dask=args.dask, client=client,
+                                 on_batch=batch, keep_partial=True)
         finally:
             if client is not None:
                 client.close()  # type: ignore[attr-defined]
@@ -156,9 +177,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _print(out: Console, doc: dict[str, Any]) -> None:
+    print_header(out, doc)
+    if doc["comparison"] is not None:  # the answer first: the verdict, then the figures
+        print_verdict(out, doc)
+        print_comparison(out, doc)
     for run in doc["runs"]:
         print_metrics(out, doc, run)
-    if doc["comparison"] is not None:
-        print_comparison(out, doc)
     for run in doc["runs"]:
         print_failures(out, run)

@@ -23,6 +23,13 @@ reproducibility:
   game i (from 0) is dealt from seed S+i, S being --seed, and its bots are seeded from it too,
   so the figures are the same for any --workers and on a cluster.
 
+the report:
+  with --compare it opens with a verdict in words (the figures that changed, corrected for
+  the number of tests by Holm's method, and the games a difference would need), then what
+  the variant changes. A cooperative game (the players win or lose together) is reported by
+  the players' success, never by seat. --until-confident plays rounds that double the games
+  (--games, then twice as many...) until the main figure is settled or --max-games is reached.
+
 metrics, the JSON schema and running on a cluster: docs/simulate.md.
 
 exit status: 0 every game ended; 1 some games failed (each is listed with its seed and a
@@ -72,10 +79,33 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--compare", metavar="V2",
                    help="also play variant V2 on the same seeds and seats and compare (use "
                         "'base' for the base game)")
+    p.add_argument("--until-confident", action="store_true",
+                   help="play rounds of games (--games, then doubling) until the main figure "
+                        "(the players' success in a cooperative game, else the first "
+                        "player's) is settled: with --compare, its difference shown or ruled "
+                        "out beyond --difference; alone, known within --difference")
+    p.add_argument("--max-games", type=_whole(1), default=20000, metavar="M",
+                   help="with --until-confident, stop at M games per variant (default: 20000)")
+    p.add_argument("--difference", type=_points, default=5.0, metavar="D",
+                   help="with --until-confident, a change of the main figure worth knowing, "
+                        "in percentage points (default: 5)")
     p.add_argument("--json", metavar="FILE", help="write every figure to FILE (JSON)")
     p.add_argument("--report", metavar="FILE.html",
                    help="write a self-contained HTML report with plots (extra rulekit[report])")
     return p
+
+
+def _points(text: str) -> float:
+    """A number of percentage points, above 0 and at most 100."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of percentage points, e.g. 5, "
+                                         f"not {text!r}") from None
+    if not 0 < v <= 100:
+        raise argparse.ArgumentTypeError(f"expected percentage points above 0 and at most "
+                                         f"100, not {text}")
+    return v
 
 
 def cores() -> int:

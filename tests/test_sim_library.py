@@ -138,7 +138,8 @@ def test_the_pieces_are_exported():
                  "all_metrics", "METRICS", "compare", "wilson"):
         assert name in sim.__all__ and hasattr(sim, name), name
     assert [name for name, _ in sim.METRICS] == ["outcome", "length", "scores", "choice",
-                                                 "tension", "events", "failures"]
+                                                 "tension", "events", "failures",
+                                                 "shared_score", "convergence"]
 
 
 def test_metrics_have_one_module_each():

@@ -13,6 +13,7 @@ from rulekit_cli.bots import bot_rng, choose
 from sim_helpers import RACE, ROOT, SHAM, metrics, simulate
 
 import rulekit
+from rulekit.bots import weighted_choice
 from rulekit.sim import play_game
 from rulekit.sim.stats import two_means, two_proportions, wilson
 
@@ -39,8 +40,10 @@ def test_race_outcome_length_and_choice_are_the_known_answers(tmp_path):
     assert s["margin"]["mean"] == 1
     c = m["choice"]
     assert c["multi_option"]["rate"] == 0.0 and c["mean_options"] == 1.0
+    # one option at every decision: never a real choice
     assert c["actions"] == {"step": {"legal": 20, "taken": 20, "legal_share": 1.0,
-                                     "taken_share": 1.0, "taken_when_legal": 1.0}}
+                                     "taken_share": 1.0, "taken_when_legal": 1.0,
+                                     "real": 0, "real_share": 0.0}}
     assert m["events"]["stepped"]["per_game"] == 5
     assert m["events"]["stepped"]["games"]["rate"] == 1.0
     assert m["failures"]["count"] == 0
@@ -105,14 +108,15 @@ def test_compare_with_base_names_the_base_game(tmp_path):
 def test_json_document_has_the_documented_top_level_schema(tmp_path):
     _, doc = simulate(tmp_path, RACE, "--games", "2", "-j", "1")
     assert doc["schema_version"] == 1
+    # the keys of schema 1 before the report's words were added, and those added
     assert set(doc) == {"schema_version", "partial", "rulekit_version", "ruleset", "settings",
-                        "runs", "comparison", "timing"}
+                        "runs", "comparison", "timing", "about", "until_confident"}
     assert doc["partial"] is False and doc["comparison"] is None
     assert doc["settings"] == {"players": 2, "seats": ["random", "random"], "rotate": False,
                                "timed_bots": False, "games": 2, "seed": 0, "workers": 1,
                                "dask": None}
     assert set(metrics(doc)) == {"games", "outcome", "length", "scores", "choice", "tension",
-                                 "events", "failures"}
+                                 "events", "failures", "shared_score", "convergence"}
     assert metrics(doc)["length"]["decisions"]["histogram"] == {"5": 2}
 
 
@@ -141,19 +145,22 @@ def test_terminal_tables_show_each_seat_and_the_ends(tmp_path):
     run, _ = simulate(tmp_path, RACE, "--games", "3", "-j", "1")
     lines = run.out.splitlines()
     assert any(line.split()[:4] == ["0", "3", "100.0%", "43.9-100.0%"] for line in lines)
-    assert any(line.split()[:2] == ["arrived", "3"] for line in lines)
+    # the ending in the ruleset's words (its text 'arrived'), not its key
+    assert any(line.split()[:3] == ["someone", "arrived", "3"] for line in lines)
 
 
 def test_the_random_seat_makes_rulekit_plays_choices():
     # "Random is make_bot('random', game, seat, seed) and must make exactly the same choices
-    # as today's cli/bots.py random bot"
+    # as today's cli/bots.py random bot"; SHAM has `weight:`, drawn by (issue 33)
     game = rulekit.load(SHAM)
     seed = 11
     state = game.new_state(4, seed)
     rngs = [bot_rng(seed, p) for p in range(4)]
     while not state.is_over:
-        seat = state.decider
-        state.apply_unchecked(choose(state.legal_actions(), rngs[seat]))
+        legal = state.legal_actions()
+        rng = rngs[state.decider]
+        state.apply_unchecked(choose(legal, rng) if len(legal) == 1
+                              else weighted_choice(state, legal, rng.random))
     rec = play_game(game, 4, ["random"] * 4, 0, seed, rotate=False)
     assert (rec.scores, rec.winners, rec.decisions) == (
         state.outcome.scores, state.outcome.winners, state.decisions)
@@ -190,13 +197,15 @@ def test_report_is_one_self_contained_file_overlaying_both_variants(tmp_path):
     assert run.code == 0, run.err
     page = report.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
-    # win rates, decisions, turns, scores, lead changes: five inline plots, nothing to load
-    assert page.count("<svg") == 5
+    # convergence, win rates, decisions, turns, scores, lead changes: six inline plots, nothing
+    # to load
+    assert page.count("<svg") == 6
     assert "<script" not in page and "src=" not in page and "<link" not in page
-    for title in ("Win rate per seat", "Length", "Scores", "Lead changes", "A/B comparison"):
+    for title in ("Verdict", "What handicap changes", "Convergence", "Win rate per seat",
+                  "Length", "Scores", "Lead changes", "A/B comparison"):
         assert f"<h2>{title}</h2>" in page
     # each plot's legend names both variants (matplotlib writes each text as a comment)
-    assert page.count("<!-- base -->") == page.count("<!-- handicap -->") == 5
+    assert page.count("<!-- base -->") == page.count("<!-- handicap -->") == 6
     assert "Partial results" not in page
 
 

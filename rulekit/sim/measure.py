@@ -88,6 +88,8 @@ class _Watch:
         if names:
             self.starts += 1
             rec.legal.update(names)
+            if k > 1:
+                rec.real.update(names)
         rec.choices.append(legal.index(action))
         if action.kind == START:
             rec.taken[action.name] += 1

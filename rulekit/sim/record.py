@@ -29,6 +29,7 @@ class GameRecord:
     start_decisions: int = 0  # decisions where at least one action could be started
     legal: Counter[str] = field(default_factory=Counter)
     taken: Counter[str] = field(default_factory=Counter)
+    real: Counter[str] = field(default_factory=Counter)  # legal at a decision of 2+ options
     events: Counter[str] = field(default_factory=Counter)
     tension: bool = False  # the score could be read after every turn
     lead_changes: int = 0

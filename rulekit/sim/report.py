@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..runtime.game import Game
 from .comparison import compare
+from .describe import SEATS, about
 from .metrics import all_metrics
 from .tally import Tally
+from .verdict import verdict
 
 SCHEMA_VERSION = 1
 
@@ -42,6 +45,9 @@ class Report:
     dask: str | None  # the scheduler's address
     seconds: float
     partial: bool = False  # interrupted: the figures cover the games played so far
+    # the compiled rules of each variant: the report names things in their words
+    games: tuple[Game, ...] = field(default=(), repr=False)
+    until: dict[str, Any] | None = None  # how --until-confident went, if it was asked for
 
     @property
     def failed(self) -> int:
@@ -66,6 +72,7 @@ class Report:
                          "metrics": self.metrics(i)})
         from .. import __version__  # the package is loaded: this module is part of it
 
+        told = self._about(runs)
         return {
             "schema_version": SCHEMA_VERSION,
             "partial": self.partial,
@@ -75,11 +82,31 @@ class Report:
                          "timed_bots": s.timed_bots, "games": s.games, "seed": s.seed,
                          "workers": self.workers, "dask": self.dask},
             "runs": runs,
-            "comparison": None if len(runs) < 2 else {
-                "a": s.variants[0], "b": s.variants[1],
-                "rows": compare(runs[0]["metrics"], runs[1]["metrics"])},
+            "comparison": self._comparison(runs, told),
             "timing": {"seconds": self.seconds},
+            "about": told,
+            "until_confident": self.until,
         }
+
+    def _about(self, runs: list[dict[str, Any]]) -> dict[str, Any] | None:
+        if not self.games:
+            return None
+        ends = {k for r in runs for k in r["metrics"]["outcome"]["ends"]}
+        events = {k for r in runs for k in r["metrics"]["events"]}
+        return about(self.games, self.settings.players, sorted(ends), sorted(events))
+
+    def _comparison(self, runs: list[dict[str, Any]],
+                    told: dict[str, Any] | None) -> dict[str, Any] | None:
+        if len(runs) < 2:
+            return None
+        s = self.settings
+        kind = told["kind"] if told else SEATS
+        rows = compare(runs[0]["metrics"], runs[1]["metrics"], kind,
+                       told["texts"] if told else None)
+        games = (runs[0]["metrics"]["games"], runs[1]["metrics"]["games"])
+        return {"a": s.variants[0], "b": s.variants[1], "rows": rows,
+                "verdict": verdict(rows, s.variants[0], s.variants[1], games, kind,
+                                   told["against"] if told else None)}
 
     def write_json(self, path: str | Path, doc: dict[str, Any] | None = None) -> None:
         """Write the JSON document (doc, if already built) to path."""

@@ -71,23 +71,25 @@ def _run_task(task: tuple[int, Job, int, int]) -> tuple[int, int, Tally]:
     return number, stop - start, run_batch(job, start, stop)
 
 
-def batches(games: int, parallel: int, largest: int = 100) -> list[tuple[int, int]]:
-    """Consecutive index ranges: about 20 per worker, so that the work spreads evenly and the
-    progress bar (and what Ctrl-C keeps) moves in small steps, but at most `largest` games."""
-    size = max(1, min(largest, games // max(1, parallel * 20)))
-    return [(a, min(a + size, games)) for a in range(0, games, size)]
+def batches(games: int, parallel: int, largest: int = 100,
+            first: int = 0) -> list[tuple[int, int]]:
+    """Consecutive index ranges from first to games: about 20 per worker, so that the work
+    spreads evenly and the progress bar (and what Ctrl-C keeps) moves in small steps, but at
+    most `largest` games."""
+    size = max(1, min(largest, (games - first) // max(1, parallel * 20)))
+    return [(a, min(a + size, games)) for a in range(first, games, size)]
 
 
-def _tasks(jobs: list[Job], games: int, parallel: int,
-           largest: int = 100) -> list[tuple[int, Job, int, int]]:
+def _tasks(jobs: list[Job], games: int, parallel: int, largest: int = 100,
+           first: int = 0) -> list[tuple[int, Job, int, int]]:
     # the jobs' batches interleaved, so that with --compare both variants advance together
-    per_job = batches(games, parallel, largest)
+    per_job = batches(games, parallel, largest, first)
     return [(j, job, a, b) for a, b in per_job for j, job in enumerate(jobs)]
 
 
-def run_here(jobs: list[Job], games: int, done: Done) -> None:
-    """Play every job's games in this process."""
-    for number, job, a, b in _tasks(jobs, games, 1):
+def run_here(jobs: list[Job], games: int, done: Done, first: int = 0) -> None:
+    """Play every job's games (from index first) in this process."""
+    for number, job, a, b in _tasks(jobs, games, 1, first=first):
         done(number, b - a, run_batch(job, a, b))
 
 
@@ -96,9 +98,11 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_processes(jobs: list[Job], games: int, workers: int, done: Done) -> None:
-    """Play every job's games in `workers` processes (terminated at once on Ctrl-C)."""
-    tasks = _tasks(jobs, games, workers)
+def run_processes(jobs: list[Job], games: int, workers: int, done: Done,
+                  first: int = 0) -> None:
+    """Play every job's games (from index first) in `workers` processes (terminated at once
+    on Ctrl-C)."""
+    tasks = _tasks(jobs, games, workers, first=first)
     pool = multiprocessing.get_context().Pool(min(workers, len(tasks)), initializer=_quiet_worker)
     try:
         for number, n, tally in pool.imap_unordered(_run_task, tasks):
@@ -147,12 +151,14 @@ def connect(address: str, timeout: float = 5.0) -> object:
             "--dask tcp://127.0.0.1:8786") from None
 
 
-def run_dask(jobs: list[Job], games: int, client: object, done: Done) -> None:
-    """Play every job's games as tasks of a Dask cluster (cancelled on Ctrl-C)."""
+def run_dask(jobs: list[Job], games: int, client: object, done: Done, first: int = 0) -> None:
+    """Play every job's games (from index first) as tasks of a Dask cluster (cancelled on
+    Ctrl-C)."""
     from distributed import as_completed
 
     parallel = max(1, sum(_threads(client).values()))
-    tasks = _tasks(jobs, games, parallel, largest=1000)  # a cluster task costs more to send
+    # a cluster task costs more to send: larger batches
+    tasks = _tasks(jobs, games, parallel, largest=1000, first=first)
     futures = [client.submit(_run_task, t, pure=False) for t in tasks]  # type: ignore[attr-defined]
     try:
         for fut in as_completed(futures, loop=client.loop):  # type: ignore[attr-defined]

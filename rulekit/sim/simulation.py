@@ -62,13 +62,14 @@ def plan(ruleset: str | Path, *, variant: str | None = None, compare: str | None
 
 
 def run(p: Plan, *, workers: int = 1, dask: str | None = None, client: object | None = None,
-        on_batch: OnBatch | None = None, keep_partial: bool = False) -> Report:
+        on_batch: OnBatch | None = None, keep_partial: bool = False, first: int = 0) -> Report:
     """Play every game of the plan and total them.
 
     workers: local processes (1: in this process). dask: a scheduler's address to play on
     instead (connected here, unless `client`, connected to it, is given). on_batch is told of
     each batch totalled. With keep_partial, Ctrl-C stops the games and the report covers those
     played (`partial`); otherwise KeyboardInterrupt propagates once the workers are stopped.
+    first: play games first..games-1 only (the rest of a run already played up to first).
     """
     if workers < 1:
         raise UsageError(f"workers= must be at least 1, not {workers}")
@@ -91,11 +92,11 @@ def run(p: Plan, *, workers: int = 1, dask: str | None = None, client: object | 
     interrupted = False
     try:
         if client is not None:
-            run_dask(jobs, games, client, done)
+            run_dask(jobs, games, client, done, first)
         elif workers == 1:
-            run_here(jobs, games, done)
+            run_here(jobs, games, done, first)
         else:
-            run_processes(jobs, games, workers, done)
+            run_processes(jobs, games, workers, done, first)
     except KeyboardInterrupt:
         if not keep_partial:
             raise
@@ -104,7 +105,7 @@ def run(p: Plan, *, workers: int = 1, dask: str | None = None, client: object | 
         if own:
             client.close()  # type: ignore[union-attr]
     return Report(p.settings, tallies, None if dask else workers, dask,
-                  time.perf_counter() - start, interrupted)
+                  time.perf_counter() - start, interrupted, p.loaded)
 
 
 def simulate(ruleset: str | Path, *, variant: str | None = None, compare: str | None = None,

@@ -1,11 +1,15 @@
 """The statistics of a simulation: Wilson intervals, two-sample z-tests, nearest-rank
-percentiles. Hand-written (a few lines each) so the simulator needs no scientific library.
+percentiles, Holm's correction for many tests and the games a difference needs. Hand-written
+(a few lines each; the normal quantiles from the standard library's NormalDist) so the
+simulator needs no scientific library.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
+from statistics import NormalDist
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 ALPHA = 0.05
@@ -86,3 +90,55 @@ def sd_of(total: int | float, squares: int | float, n: int) -> float:
         return 0.0
     var = (squares - total * total / n) / (n - 1)
     return math.sqrt(max(var, 0.0))
+
+
+# ---- many tests at once, and how many games a difference needs ----------------------------
+
+POWER = 0.8  # the chance of detecting a difference that is there, for the games-needed figures
+
+
+def holm(ps: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjustment of p-values tested together (None: not a test, kept None).
+
+    A row is significant when its adjusted p is below ALPHA: then the chance that any of the
+    tests is a false alarm stays below ALPHA, whatever their number."""
+    tested = sorted((p, i) for i, p in enumerate(ps) if p is not None)
+    m = len(tested)
+    out: list[float | None] = [None] * len(ps)
+    running = 0.0
+    for rank, (p, i) in enumerate(tested):
+        running = max(running, min(1.0, (m - rank) * p))  # adjusted ps never decrease
+        out[i] = running
+    return out
+
+
+def quantile(q: float) -> float:
+    """The q-th quantile of the standard normal distribution (0 < q < 1)."""
+    return NormalDist().inv_cdf(q)
+
+
+def detectable(se1: float, alpha: float = ALPHA, power: float = POWER) -> float:
+    """The smallest difference a two-sided test at alpha detects with the given power, when
+    the difference's standard error is se1 (normal approximation)."""
+    return (quantile(1 - alpha / 2) + quantile(power)) * se1
+
+
+def games_for_proportions(p1: float, p2: float, alpha: float = ALPHA,
+                          power: float = POWER) -> int | None:
+    """Games per variant for a two-proportion z-test to detect p1 against p2 (None: equal)."""
+    d = abs(p2 - p1)
+    if d == 0:
+        return None
+    bar = (p1 + p2) / 2
+    a = quantile(1 - alpha / 2) * math.sqrt(2 * bar * (1 - bar))
+    b = quantile(power) * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
+    return math.ceil(((a + b) / d) ** 2)
+
+
+def games_for_means(sd1: float, sd2: float, diff: float, alpha: float = ALPHA,
+                    power: float = POWER) -> int | None:
+    """Games per variant for Welch's z-test to detect a difference of means diff (None: 0)."""
+    if diff == 0:
+        return None
+    z = quantile(1 - alpha / 2) + quantile(power)
+    return max(2, math.ceil(z * z * (sd1 * sd1 + sd2 * sd2) / (diff * diff)))

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .checkpoints import checkpoint
 from .record import GameRecord
 
 MAX_FAILURES_KEPT = 50  # failed games listed in full; all are counted
@@ -50,10 +51,19 @@ class Tally:
     events: Counter[str] = field(default_factory=Counter)
     events_sq: Counter[str] = field(default_factory=Counter)
     events_games: Counter[str] = field(default_factory=Counter)
+    real: Counter[str] = field(default_factory=Counter)  # action legal, 2+ options
+    # (checkpoint, what) -> games: "games", "failed", "won" (some winner), "first" (won by the
+    # first player), "seat:P", "end:R"
+    progress: Counter[tuple[int, str]] = field(default_factory=Counter)
+    # the one score all seats share (a cooperative game), in games won and in games lost
+    shared_won: Counter[int] = field(default_factory=Counter)
+    shared_lost: Counter[int] = field(default_factory=Counter)
 
     def add(self, rec: GameRecord) -> None:
         """Count one game."""
+        cp = checkpoint(rec.index)
         if rec.failed:
+            self.progress[(cp, "failed")] += 1
             self.failed += 1
             assert rec.error_kind is not None
             self.failure_kinds[rec.error_kind] += 1
@@ -64,6 +74,7 @@ class Tally:
             return
         self.games += 1
         w = rec.winners
+        self._progress(cp, rec)
         for p in w:
             self.seat_wins[p] += 1
             self.player_wins[rec.seat_player[p]] += 1
@@ -86,6 +97,7 @@ class Tally:
         self.start_decisions += rec.start_decisions
         self.legal.update(rec.legal)
         self.taken.update(rec.taken)
+        self.real.update(rec.real)
         if rec.tension:
             self.tension_games += 1
             self.lead_changes[rec.lead_changes] += 1
@@ -98,6 +110,17 @@ class Tally:
             self.events[key] += count
             self.events_sq[key] += count * count
             self.events_games[key] += 1
+
+    def _progress(self, cp: int, rec: GameRecord) -> None:
+        """Count an ended game at its checkpoint, and the score its seats share, if one."""
+        w = rec.winners
+        self.progress[(cp, "games")] += 1
+        self.progress[(cp, "won")] += bool(w)
+        self.progress[(cp, "first")] += rec.first is not None and rec.first in w
+        self.progress.update((cp, f"seat:{p}") for p in w)
+        self.progress[(cp, f"end:{rec.reason}")] += 1
+        if rec.scores and len(set(rec.scores)) == 1:
+            (self.shared_won if w else self.shared_lost)[rec.scores[0]] += 1
 
     def merge(self, other: Tally) -> None:
         """Add another tally's totals (of other games) to this one."""

@@ -11,7 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 from ..tally import Tally
-from . import choice, events, failures, length, outcome, scores, tension
+from . import (
+    choice,
+    convergence,
+    events,
+    failures,
+    length,
+    outcome,
+    scores,
+    shared_score,
+    tension,
+)
 
 Metric = Callable[[Tally], dict[str, Any]]
 
@@ -19,7 +29,8 @@ Metric = Callable[[Tally], dict[str, Any]]
 METRICS: tuple[tuple[str, Metric], ...] = (
     ("outcome", outcome.measure), ("length", length.measure), ("scores", scores.measure),
     ("choice", choice.measure), ("tension", tension.measure), ("events", events.measure),
-    ("failures", failures.measure),
+    ("failures", failures.measure), ("shared_score", shared_score.measure),
+    ("convergence", convergence.measure),
 )
 
 
