@@ -126,7 +126,7 @@ def test_a_finished_game_has_its_outcome_and_no_question():
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [
-    ({"seat": 9}, "seat"), ({"seat": None}, "seat"), ({"seat": 0, "lang": "xx"}, "speaks"),
+    ({"seat": 9}, "seat"), ({"seat": "0"}, "seat"), ({"seat": 0, "lang": "xx"}, "speaks"),
     ({"seat": 0, "names": ["one"]}, "one text per seat"), ({"seat": 0, "since": -1}, "log"),
     ({"seat": 0, "since": 10**9}, "log"), ({"seat": 0, "since": True}, "log"),
 ])

@@ -67,9 +67,10 @@ class Bucket:
 class Connection:
     """One open WebSocket: its seat and the messages waiting to be written to it."""
 
-    def __init__(self, ws: WebSocket, seat: int):
+    def __init__(self, ws: WebSocket, seat: int, lang: str):
         self.ws = ws
         self.seat = seat
+        self.lang = lang  # the language its views are in (the page may switch it)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.bucket = Bucket()
 
@@ -137,23 +138,49 @@ class Server:
     # ---- decisions -------------------------------------------------------------------------
     def broadcast(self, table: Table) -> None:
         """Send each connection of the table its own view of the state now."""
-        made: dict[int, dict[str, Any]] = {}
+        made: dict[tuple[int, str], dict[str, Any]] = {}
         for conn in list(self.conns.get(table.id, ())):
-            if conn.seat not in made:
-                made[conn.seat] = table.message_for(conn.seat)
-            conn.send(made[conn.seat])
+            key = (conn.seat, conn.lang)
+            if key not in made:
+                made[key] = table.message_for(conn.seat, conn.lang)
+            conn.send(made[key])
 
-    async def choose(self, table_id: str, seat: int, message: Any) -> None:
-        """Apply a seat's choice (checked, then stored), then send everyone the new views."""
-        if not isinstance(message, dict) or message.get("type") != "choose":
+    async def handle(self, table_id: str, conn: Connection, message: Any) -> None:
+        """One message of a page: a choice, a step back, the rules, or another language."""
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "rules":
+            conn.send(self.tables[table_id].rules(conn.lang))
+        elif kind == "lang":
+            async with self.lock(table_id):
+                table = self.tables[table_id]
+                conn.lang = table.check_lang(message.get("lang"))
+                conn.send(table.message_for(conn.seat, conn.lang))
+        elif kind in ("choose", "back"):
+            await self.choose(table_id, conn.seat, message)
+        else:
             raise BadMessageError('the page sends {"type": "choose", "decision": N, '
-                                  '"option": ...}')
+                                  '"option": ...}, or a message of type back, rules or lang')
+
+    async def choose(self, table_id: str, seat: int, message: dict[str, Any]) -> None:
+        """Apply a seat's choice or step back (checked, then stored), then send everyone the
+        new views."""
         if seat == WATCH:
             raise NotYourDecisionError("a spectator watches: it has no decision to make")
         async with self.lock(table_id):
             table = self.tables[table_id]
+            if message.get("type") == "back":
+                self._back(table, seat, message)
+                return
             self._apply(table, table.resolve(seat, message))
         self.wake_bots(table_id)
+
+    def _back(self, table: Table, seat: int, message: dict[str, Any]) -> None:
+        try:
+            table.back(seat, message, self.store)
+        except StoreError:
+            self._reload(table.id)
+            raise
+        self.broadcast(table)
 
     def _apply(self, table: Table, action: str) -> None:
         try:
@@ -217,7 +244,7 @@ class Server:
             await deny(ws, e)
             return
         await ws.accept()
-        conn = Connection(ws, seat)
+        conn = Connection(ws, seat, table.record.lang)
         writer = asyncio.create_task(conn.write())
         try:
             async with self.lock(table_id):  # registered with its first view: none missed
@@ -225,7 +252,7 @@ class Server:
                 table = self.tables[table_id]
                 conn.send({"type": "hello", **table.summary(),
                            "seat": None if seat == WATCH else seat})
-                conn.send(table.message_for(seat))
+                conn.send(table.message_for(seat, conn.lang))
             await self._read(conn, table_id)
         finally:
             self.conns.get(table_id, set()).discard(conn)
@@ -249,7 +276,7 @@ class Server:
                     data = json.loads(text)
                 except ValueError:
                     raise BadMessageError("a message is one JSON object") from None
-                await self.choose(table_id, conn.seat, data)
+                await self.handle(table_id, conn, data)
             except rulekit.RulekitError as e:
                 conn.send(error_message(e))
                 # only refusals count: a seat's accepted choices go at the game's own pace

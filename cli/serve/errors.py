@@ -39,6 +39,10 @@ class UnknownOptionError(ServeError):
     """An option that is not one of the legal options of the pending decision."""
 
 
+class NothingToUndoError(ServeError):
+    """A back with no step to undo: the seat is not putting a move of its own together."""
+
+
 class StoreError(ServeError):
     """The tables' database cannot be used: damaged, foreign, or not writable."""
 

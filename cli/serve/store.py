@@ -75,6 +75,10 @@ class Store(Protocol):
         """Keep decision n of a table, durably, before the function returns."""
         ...
 
+    def remove_decision(self, table: str, n: int) -> None:
+        """Forget decision n of a table, its last (a step taken back), durably."""
+        ...
+
     def tables(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
         """Every table with its decisions (seat, action) in order."""
         ...
@@ -142,6 +146,11 @@ class SqliteStore:
         """Keep decision n of a table; committed (on disk) when this returns."""
         self._write("INSERT INTO decisions (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
                     (table, n, seat, action))
+
+    def remove_decision(self, table: str, n: int) -> None:
+        """Forget decision n of a table, its last (a step taken back); committed on return."""
+        self._write("DELETE FROM decisions WHERE table_id = ? AND n = ? AND n = "
+                    "(SELECT MAX(n) FROM decisions WHERE table_id = ?)", (table, n, table))
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         try:

@@ -1,8 +1,9 @@
 """A table: a game in progress, its seats and their links, and the checks on what a seat sends.
 
 The state stays on the server. A seat gets its own view (rulekit.seat_view), a spectator what
-every seat sees (rulekit.observation with no seat); an option a seat sends is one of the legal
-options of the decision it is asked now, applied through the state's checked apply.
+every seat sees (rulekit.seat_view with no seat); an option a seat sends is one of the legal
+options of the decision it is asked now, applied through the state's checked apply. `back`
+takes back the last step of a move the seat is putting together, as at the terminal.
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from typing import Any
 
 import rulekit
 from rulekit.bots import parse_bot_spec
+from rulekit.runtime.pending import PARAM, WINDOW
 
+from ..rules import rules_text
+from ..strings import t as words
 from .errors import (
     BadMessageError,
     ForbiddenError,
+    NothingToUndoError,
     NotYourDecisionError,
     ServeError,
     StaleDecisionError,
@@ -127,6 +132,39 @@ class Table:
     def _who(self, seat: int | None) -> str:
         return "a spectator" if seat in (None, WATCH) else self.names[seat]  # type: ignore[index]
 
+    def can_back(self, seat: int) -> bool:
+        """Whether seat may take back a step: it is putting a move of its own together and
+        its last decision is a step of that move (the move is not played until complete)."""
+        now = self.state.pending
+        return (now is not None and now.kind == PARAM and now.decider == seat
+                and bool(self.state.history) and self.state.history[-1][0] == seat)
+
+    def back(self, seat: int, message: dict[str, Any], store: Store | None) -> None:
+        """Undo seat's last step of the move it is putting together (gone from store too)."""
+        decision = message.get("decision")
+        if isinstance(decision, bool) or not isinstance(decision, int):
+            raise BadMessageError('back names the decision it is sent at: '
+                                  '{"type": "back", "decision": N}')
+        if decision != self.decisions:
+            raise StaleDecisionError(f"that back was sent at decision {decision}; decision "
+                                     f"{self.decisions} is pending now")
+        if not self.can_back(seat):
+            now = self.state.pending
+            why = ("back_window" if now is not None and now.kind == WINDOW
+                   and now.decider == seat else "back_nothing")
+            raise NothingToUndoError(words(why, self.record.lang))
+        if store is not None:
+            store.remove_decision(self.id, self.decisions - 1)
+        self.rewind(self.decisions - 1)
+
+    def rewind(self, decisions: int) -> None:
+        """The game as it stood after its first `decisions` decisions (dealt and replayed)."""
+        moves = [text for _, text in self.state.history[:decisions]]
+        self.state = self.game.new_state(self.record.players, self.record.seed)
+        self.journal = rulekit.Journal()
+        for text in moves:
+            self.journal.apply(self.state, text)
+
     def apply(self, action: str, store: Store | None) -> None:
         """Apply a decision (checked), then keep it in store before anyone is told."""
         seat = self.state.decider
@@ -142,34 +180,40 @@ class Table:
         if store is not None:
             store.add_decision(self.id, n, seat, action)
 
-    def message_for(self, seat: int) -> dict[str, Any]:
-        """What a connection of seat is sent now: its seat's view, or the public one."""
-        base = {"type": "view", "table": self.id, "decisions": self.decisions,
-                "seat": None if seat == WATCH else seat}
-        if seat == WATCH:
-            return {**base, "public": public_view(self)}
-        v = rulekit.seat_view(self.state, seat, lang=self.record.lang, names=self.names,
+    def message_for(self, seat: int, lang: str | None = None) -> dict[str, Any]:
+        """What a connection of seat is sent now, in lang (the table's by default): its seat's
+        view, or a spectator's (what every seat sees)."""
+        watching = seat == WATCH
+        since = None
+        if watching:  # a spectator has no last decision: the events of the last round
+            at = self.journal.at
+            since = at[max(0, len(at) - self.record.players)] if at else 0
+        v = rulekit.seat_view(self.state, None if watching else seat,
+                              lang=lang or self.record.lang, names=self.names, since=since,
                               journal=self.journal)
-        return {**base, "view": v.to_dict()}
+        return {"type": "view", "table": self.id, "decisions": self.decisions,
+                "seat": None if watching else seat,
+                "back": not watching and self.can_back(seat), "view": v.to_dict()}
+
+    def rules(self, lang: str) -> dict[str, Any]:
+        """The ruleset's rules text in lang, as the page shows it (as text)."""
+        text = rules_text(self.game, lang) or words("no_rules_text", lang)
+        return {"type": "rules", "lang": lang, "text": text}
+
+    def check_lang(self, lang: Any) -> str:
+        """A language of this game (BadMessageError if not)."""
+        if not isinstance(lang, str) or lang not in self.game.languages:
+            raise BadMessageError(f"{self.game.name} speaks {', '.join(self.game.languages)}, "
+                                  f"not {str(lang)[:20]!r}")
+        return lang
 
     def summary(self) -> dict[str, Any]:
         """What anyone holding a link may read of the table: game, seats, progress."""
         r = self.record
         return {"table": r.id, "game": r.game, "name": self.game.name, "variant": r.variant,
                 "players": r.players, "lang": r.lang, "seats": list(r.seats),
-                "names": self.names, "decisions": self.decisions, "over": self.state.over}
-
-
-def public_view(table: Table) -> dict[str, Any]:
-    """What every seat sees: the observation of no seat and the public events, in words."""
-    s, lang = table.state, table.record.lang
-    events = []
-    for i, (key, args) in enumerate(rulekit.events_for(s, None, 0)):
-        if table.game.texts.has(key):
-            events.append({"at": i, "text": rulekit.render_event(table.game, key, args, lang,
-                                                                 table.names)})
-    return {"game": table.game.name, "observation": rulekit.observation(s, None),
-            "names": table.names, "events": events[-30:]}
+                "names": self.names, "decisions": self.decisions, "over": self.state.over,
+                "languages": list(self.game.languages)}
 
 
 def restore(record: TableRecord, moves: list[tuple[int, str]], entry: GameEntry | None) -> Table:

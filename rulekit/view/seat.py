@@ -38,11 +38,11 @@ class SeatView:
     """Everything a table shows one seat now, as plain data (to_json for a web client)."""
 
     game: str
-    seat: int
+    seat: int | None  # None: a spectator's view (what every seat sees)
     lang: str
     phase: str  # the phase's name
     phase_label: str | None  # the phase as players call it, where the ruleset names it
-    status: str | None  # the ruleset's status line for this seat (table.status)
+    status: str | None  # the ruleset's status line for this seat (table.status; a spectator none)
     turn: int  # whose turn it is
     over: bool
     table: tuple[ZoneView, ...]  # the table's zones
@@ -70,22 +70,21 @@ class SeatView:
         return self.players[seat]
 
 
-def view(state: State, seat: int, *, lang: str | None = None, names: list[str] | None = None,
-         since: int | None = None, journal: Journal | None = None) -> SeatView:
+def view(state: State, seat: int | None, *, lang: str | None = None,
+         names: list[str] | None = None, since: int | None = None,
+         journal: Journal | None = None) -> SeatView:
     """What seat may know of state, as a table draws it, in lang (the ruleset's first language
     by default), the seats called names (default: the ruleset's seat names). The events start
-    at log index since; else after seat's last decision in journal; else at the beginning."""
+    at log index since; else after seat's last decision in journal; else at the beginning.
+    Seat None is a spectator: only what every seat sees (no status line, no question's options)."""
     g = state.game
     check_seat(state, seat)
-    if seat is None:
-        raise UsageError("a view is a seat's: give a seat from 0 to "
-                         f"{state.n - 1} (rulekit.observation(state, None) is a spectator's)")
     lang = lang or g.languages[0]
     if lang not in g.languages:
         raise UsageError(f"{g.name} speaks {', '.join(g.languages)}, not {short_repr(lang)}")
     names = _names(state, names, lang)
     if since is None:
-        since = journal.since(state, seat) if journal is not None else 0
+        since = journal.since(state, seat) if journal is not None and seat is not None else 0
     check_since(state, since)
     cards = Cards(g, lang)
     obs = observation(state, seat)
@@ -120,13 +119,18 @@ def view(state: State, seat: int, *, lang: str | None = None, names: list[str] |
     if state.outcome is not None:
         o = state.outcome
         outcome = OutcomeView(tuple(o.scores), tuple(o.winners), g.texts.word(o.reason, lang))
-    values = tv.values_for(g, state, seat, lang, names) if not state.over else {}
+    # the status and the prompts' values may name `me`: a spectator is no one
+    named: dict[str, str] = {}  # the values the prompts may name
+    status = None
+    if seat is not None:
+        named = tv.values_for(g, state, seat, lang, names) if not state.over else {}
+        status = tv.status_line(g, state, seat, lang, names)
     return SeatView(
         g.name, seat, lang, phase.name, g.texts.word(phase.label, lang) if phase.label else None,
-        tv.status_line(g, state, seat, lang, names), obs["turn"], obs["over"], table,
+        status, obs["turn"], obs["over"], table,
         tuple(shown), players, teams, since, len(state.log), events,
         tuple(e for group in events for e in group.events if e.moment),
-        question_view(state, seat, lang, names, cards, values), outcome)
+        question_view(state, seat, lang, names, cards, named), outcome)
 
 
 def _names(state: State, names: Any, lang: str) -> list[str]:
