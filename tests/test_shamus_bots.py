@@ -4,9 +4,11 @@ it keeps an Ace for the Uno player's last card: the Rami player's Ace frees the 
 import random
 
 import pytest
-from shamus_helpers import RAMI, UNO, deal, game, hand, legal, players_of, uno_play
+from shamus_helpers import RAMI, UNO, deal, game, hand, legal, players_of, rami_discard, uno_play
 
+import rulekit
 from rulekit.bots import make_bot
+from rulekit.bots.beliefs import Dealer
 from rulekit.bots.playout import final_values
 
 VARIANTS = (None, "advanced", "expert", "four-players")
@@ -97,3 +99,140 @@ def test_partners_share_one_estimate():
         assert g.hints.evaluation(s, 0) == g.hints.evaluation(s, 1)
         acts = s.legal_actions()
         s.apply(acts[rng.randrange(len(acts))])
+
+
+# ---- what the Uno player's draws tell the table (H4; the `missed` record and bots.believe) ----
+
+def drawn_on_position():
+    """The Rami player's discard after the Uno player drew on the 7 of spades (nothing in its hand
+    was a spade, a 7 or an Ace, H4) and played the drawn 9 of spades; the Uno hand is left with
+    a heart, a diamond and a club; nothing in the Rami hand melds."""
+    s = deal({UNO: ["3 of hearts", "8 of diamonds", "J of clubs"],
+              RAMI: ["K of spades", "K of diamonds", "9 of hearts", "J of hearts", "3 of clubs",
+                     "Q of spades"]},
+             discard=["7 of spades"], circle_top=["6 of clubs"],
+             stock=["5 of hearts", "9 of spades"])
+    assert legal(s) == ["draw"]
+    s.apply("draw")
+    uno_play(s, "9 of spades")
+    s.apply("draw")
+    assert s.decider == RAMI and legal(s) == ["discard"]
+    return s
+
+
+def missed(s, seat=UNO):
+    return rulekit.observation(s, None)["seats"][seat]["vars"]["missed"]
+
+
+def contradicting(s, seat=UNO):
+    """The Uno hand's cards that a top it drew on rules out (a spade, a 7 or an Ace here)."""
+    tops = missed(s, seat)
+    if not tops:
+        return []
+    suits = {t.split(" of ")[1] for t in tops}
+    ranks = {t.split(" of ")[0] for t in tops}
+    return [c for c in hand(s, seat) if c.startswith("A ") or c.split(" of ")[0] in ranks
+            or c.split(" of ")[1] in suits]
+
+
+def test_the_table_sees_the_tops_the_uno_player_drew_on():
+    """The record is public: each top drawn on; a second draw in a turn forgets the tops before
+    (the first card drawn may match them), and so does a penalty (cards drawn unseen)."""
+    s = deal({UNO: ["3 of hearts", "8 of diamonds", "J of clubs"],
+              RAMI: ["K of spades", "K of diamonds", "9 of hearts", "J of hearts", "3 of clubs",
+                     "Q of spades"]},
+             discard=["7 of spades"], circle_top=["8 of clubs", "6 of clubs"],
+             stock=["Q of hearts", "10 of diamonds", "6 of hearts", "5 of hearts",
+                    "9 of spades"])
+    assert missed(s) == []
+    s.apply("draw")
+    assert rulekit.observation(s, RAMI)["seats"][UNO]["vars"]["missed"] == ["7 of spades"]
+    uno_play(s, "9 of spades")
+    s.apply("draw")
+    rami_discard(s, "K of diamonds")
+    uno_play(s, "8 of diamonds")
+    assert missed(s) == ["7 of spades"]  # a play draws nothing: the hand still holds no spade
+    s.apply("draw")
+    rami_discard(s, "Q of spades")
+    s.apply("draw")  # the 10 of diamonds: no spade, no queen
+    assert missed(s) == ["7 of spades", "Q of spades"]
+    s.apply("draw")  # the Q of hearts: the 10 of diamonds stays, and it may be a spade
+    assert missed(s) == ["Q of spades"]
+    uno_play(s, "Q of hearts")
+    assert missed(s) == ["Q of spades"] and contradicting(s) == []
+    # H4: a 2 or a 4 from the Rami player: two cards drawn without a look at the top
+    t = deal({UNO: ["3 of hearts", "8 of diamonds"], RAMI: ["2 of clubs", "K of diamonds",
+              "9 of hearts", "J of hearts", "3 of clubs", "Q of spades"]},
+             discard=["7 of spades"], circle_top=["6 of clubs"],
+             stock=["5 of hearts", "9 of spades"])
+    t.apply("draw")
+    uno_play(t, "9 of spades")
+    t.apply("draw")
+    assert missed(t) == ["7 of spades"]
+    rami_discard(t, "2 of clubs")
+    assert missed(t) == []
+
+
+@pytest.mark.parametrize("variant", (None, "four-players"))
+def test_a_uno_hand_never_holds_a_card_its_draws_ruled_out(variant):
+    """What the belief assumes is a fact of the rules: all along random games, no Uno hand holds a
+    card matching a top it drew on, or an Ace, while the record stands (H4: drawing only when
+    nothing matches, playing the card that does)."""
+    g = game(variant)
+    n = players_of(variant)
+    checked = 0
+    for seed in range(30):
+        s = g.new_state(n, seed)
+        rng = random.Random(seed)
+        while not s.over:
+            if s.decider % 2 == RAMI:  # between two Uno turns
+                for q in range(0, n, 2):
+                    checked += bool(missed(s, q))
+                    assert contradicting(s, q) == [], (seed, q, missed(s, q), hand(s, q))
+            acts = s.legal_actions()
+            s.apply(acts[rng.randrange(len(acts))])
+    assert checked > 100
+
+
+def test_the_rami_players_worlds_keep_to_what_the_draws_told():
+    """Every world the Rami player deals itself holds a Uno hand its draw allows; dealt
+    uniformly, many would not."""
+    s = drawn_on_position()
+    dealer = Dealer(s, RAMI)
+    rng = random.Random(1)
+    seen = rulekit.observation(s, RAMI)
+    worlds = [dealer.deal(rng) for _ in range(100)]
+    assert all(rulekit.observation(w, RAMI) == seen for w in worlds)
+    assert all(contradicting(w) == [] for w in worlds)
+    # still dealt, not one hand: a world may take the hand of one found earlier (beliefs.py)
+    assert len({tuple(sorted(hand(w, UNO).elements())) for w in worlds}) > 15
+    uniform = [rulekit.resample(s, RAMI, k) for k in range(100)]
+    assert sum(bool(contradicting(w)) for w in uniform) > 30
+
+
+def test_the_worlds_do_not_depend_on_the_real_uno_hand():
+    """No peeking: two real Uno hands the Rami player cannot tell apart give the same worlds."""
+    s = drawn_on_position()
+    other = Dealer(s, RAMI).deal(random.Random(5))
+    assert hand(other, UNO) != hand(s, UNO)
+    keys = [[w.key() for w in (Dealer(t, RAMI).deal(random.Random(9)) for _ in range(20))]
+            for t in (s, other)]
+    assert keys[0] == keys[1]
+
+
+def test_the_rami_player_discards_what_the_uno_hand_may_match():
+    """The Uno hand holds no spade (it drew on the 7 of spades): a spade is matched only by its
+    rank, a diamond by any diamond; the estimate and the greedy bot prefer the diamond."""
+    s = drawn_on_position()
+    g = s.game
+    after = {}
+    for label in ("K of spades", "K of diamonds"):
+        t = s.clone()
+        rami_discard(t, label)
+        after[label] = g.hints.evaluation(t, RAMI)
+    assert after["K of diamonds"] > after["K of spades"], after
+    for seed in range(3):
+        t = s.clone()
+        bot = make_bot("greedy", g, RAMI, seed)
+        t.apply(bot.choose(t))
+        assert not str(bot.choose(t)).endswith("of spades")
