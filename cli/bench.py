@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import rulekit
-from rulekit.sim import play_out, uniform
+from rulekit.sim import play_out, weighted
 
 try:  # not on Windows
     import resource
@@ -90,7 +90,7 @@ def play_games(game: rulekit.Game, players: int, games: int, seed: int) -> int:
     for i in range(games):
         # one generator per game, so any game of a run can be replayed alone
         rnd = random.Random(f"rulekit-bench:{seed + i}")
-        total += play_out(game.new_state(players, seed + i), uniform(rnd)).decisions
+        total += play_out(game.new_state(players, seed + i), weighted(rnd)).decisions
     return total
 
 

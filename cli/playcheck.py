@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 
 import rulekit
+from rulekit.bots import weighted_choice
 from rulekit.sim import play_out
 
 
@@ -29,11 +30,15 @@ def play_check(game: rulekit.Game, games: int) -> tuple[str | None, int]:
 
 
 def _drawing(rnd: random.Random) -> Callable[[rulekit.State], rulekit.Action]:
-    """A legal action drawn with rnd: a number is drawn even for a forced one, as it always was
-    here, so that `validate --play` keeps playing the games it played."""
+    """A legal action drawn with rnd as a random seat draws (by `weight:`): a number is drawn
+    even for a forced one, as it always was here, so that `validate --play` keeps playing the
+    games it played in rulesets without weights."""
 
     def choose(state: rulekit.State) -> rulekit.Action:
         legal = state.legal_actions()
-        return legal[int(rnd.random() * len(legal))]
+        if len(legal) == 1:
+            rnd.random()
+            return legal[0]
+        return weighted_choice(state, legal, rnd.random)
 
     return choose

@@ -31,7 +31,7 @@ from rulekit.bots import (
 )
 from rulekit.bots.ismcts import decision_work
 from rulekit.bots.playout import estimate, final_values, policy
-from rulekit.bots.random import bot_rng, choose
+from rulekit.bots.random import bot_rng, choose, weighted_choice
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
@@ -81,6 +81,8 @@ def test_every_bot_answers_a_legal_action_and_leaves_the_state_alone(game, spec)
 
 
 def test_the_random_bot_makes_exactly_the_choices_of_the_old_driver_bot(game):
+    """Uniform where the ruleset has no `weight:`; by weight, as a playout draws, where it has
+    (issue 33: a random seat took an action of weight 0)."""
     s = game.new_state(_players(game), 4)
     t = s.clone()
     bots = [make_bot("random", game, p, 4) for p in range(s.n)]
@@ -89,7 +91,9 @@ def test_the_random_bot_makes_exactly_the_choices_of_the_old_driver_bot(game):
         if s.over:
             break
         a = bots[s.decider].choose(s)
-        b = choose(t.legal_actions(), rngs[t.decider])
+        legal, rng = t.legal_actions(), rngs[t.decider]
+        b = (weighted_choice(t, legal, rng.random) if game.hints.weights and len(legal) > 1
+             else choose(legal, rng))
         assert a.text == b.text
         s.apply(a)
         t.apply(b)

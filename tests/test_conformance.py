@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import rulekit
 from rulekit import observation, resample
 from rulekit.actions import START, Action
+from rulekit.bots import weighted_choice
 from rulekit.runtime.observe import events_for, visible_cards
 from rulekit.sim import play_out
 
@@ -26,6 +27,7 @@ RULESETS = BUNDLED
 
 
 GAMES = bundled_games()
+UNIT = st.floats(0, 1, exclude_max=True)  # the number a random seat draws its action with
 
 
 def _cases() -> list:
@@ -234,7 +236,12 @@ def _play(game: rulekit.Game, players: int, seed: int, data, rec: Replay,
         if step % max(23, step // 4) == 0:
             _check_resample(state, rec, step)
         legal = state.legal_actions()
-        k = data.draw(st.integers(0, len(legal) - 1))
+        if game.hints.weights and len(legal) > 1:
+            # a random seat draws in proportion to `weight:` (hypothesis draws the number)
+            pick = weighted_choice(state, legal, lambda: data.draw(UNIT))
+            k = next(i for i, a in enumerate(legal) if a is pick)
+        else:
+            k = data.draw(st.integers(0, len(legal) - 1))
         rec.choices.append(k)
         return legal[k]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .checks import Words, player_count, seat_kinds, seating_of
 from .comparison import compare
-from .loop import Chooser, Player, Watch, by_seat, play_out, uniform
+from .loop import Chooser, Player, Watch, by_seat, play_out, uniform, weighted
 from .measure import play_game, seating
 from .metrics import METRICS, all_metrics
 from .record import GameRecord
@@ -27,5 +27,5 @@ __all__ = [
     "Report", "SchedulerUnreachable", "Settings", "Tally", "Watch", "Words", "all_metrics",
     "by_seat", "compare", "connect", "play_game", "play_out", "player_count", "plan",
     "replay_command", "run", "seat_kinds", "seating", "seating_of", "simulate", "two_means",
-    "two_proportions", "uniform", "wilson",
+    "two_proportions", "uniform", "weighted", "wilson",
 ]

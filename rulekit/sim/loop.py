@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..actions import Action
+from ..bots.random import random_action
 from ..errors import GameOverError
 from ..runtime.state import State
 
@@ -58,5 +59,13 @@ def by_seat(players: Sequence[Player]) -> Chooser:
 
 
 def uniform(rng: random.Random) -> Chooser:
-    """A uniformly random legal action from rng; a forced decision draws no number."""
+    """A uniformly random legal action from rng, whatever the weights; a forced decision draws
+    no number."""
     return lambda state: state.random_action(rng)
+
+
+def weighted(rng: random.Random) -> Chooser:
+    """A random seat: a legal action from rng in proportion to the ruleset's `weight:`, as the
+    random bot draws (uniform's very draws in a ruleset without weights); a forced decision
+    draws no number."""
+    return lambda state: random_action(state, rng)
