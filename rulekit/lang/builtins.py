@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
+from ..data.spelling import did_you_mean
 from ..errors import RuleRuntimeError
 from . import turnorder
 from .budget import (
@@ -21,6 +22,7 @@ from .scope import (
     Tables,
 )
 from .types import (
+    ARRANGEMENT,
     BOOL,
     CARD,
     CARDS,
@@ -159,9 +161,28 @@ def _can_meld_with(s: Any, span: int, c: Any, cards: Any, size: Any = None) -> b
     return possible
 
 
+def best_melds(s: Any, pairs: Any) -> Any:
+    """The best arrangement of (card, value) pairs into melds (rulekit.rules.arrange); a card
+    listed twice counts once, none is no card."""
+    cards: list = []
+    values: list = []
+    seen: set = set()
+    for c, v in pairs or ():
+        if c is not None and c not in seen:
+            seen.add(c)
+            cards.append(c)
+            values.append(v)
+    return s.game.meld_rules.best(s, cards, values)
+
+
+def _best_melds_counted(s: Any, span: int, cards: Any) -> Any:
+    """best_melds(cards): each card left out counts 1."""
+    return best_melds(s, [(c, 1) for c in _scanned_cards(s, cards, span)])
+
+
 # the meld questions: a definition asking one is worth keeping (rulekit.lang.expressions)
 MELD_QUESTIONS = (_is_meld, _can_extend, extends_any, extends_any_of, melds_extended_by,
-                  extended_by, _can_form_meld, _can_meld_with)
+                  extended_by, _can_form_meld, _can_meld_with, best_melds, _best_melds_counted)
 
 
 def _team(s: Any, p: Any) -> int:
@@ -196,6 +217,10 @@ def _top(s: Any, zone: int, k: int) -> list:
     return z[len(z) - k:][::-1]
 
 
+# what an arrangement of melds (best_melds) gives: the deadwood, the melds, the cards left out
+ARRANGED = {"deadwood": INT, "melds": list_of(CARDS), "left": CARDS}
+
+
 class BuiltinsMixin:
     """ExprCompiler's built-in functions: one method for the meld ones, one for the rest."""
 
@@ -217,6 +242,15 @@ class BuiltinsMixin:
         parts = [self.gen.literal(c) for c in consts] + [self.src(a) for a in args]
         return self.code(type_, f"{self.gen.ref(impl, label)}(s, {', '.join(parts)})", *args,
                          **kw)
+
+    def arranged(self, base: Typed, name: str, node: Tree | Token) -> Typed:
+        """`A.deadwood`, `A.melds` or `A.left` of an arrangement of melds."""
+        if name not in ARRANGED:
+            raise fail(node, f"an arrangement of melds has no '{name}'",
+                       did_you_mean(name, ARRANGED) or "it has " + ", ".join(ARRANGED))
+        field = next(k for k in ARRANGED if k == name)  # the source names our field, not text
+        return self.code(ARRANGED[field], f"{self.src(base)}.{field}", base,
+                         items_not_none=True, not_none=True)
 
     def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
                      arity: Any, need: Any) -> Typed:
@@ -268,6 +302,10 @@ class BuiltinsMixin:
             if len(args) == 2:
                 typed.call = ("can_extend", list(args))  # comprehensions fold it over a list
             return typed
+        if name == "best_melds":  # best_melds(cards); best_melds(V for c in cards): comprehensions
+            arity(1)
+            return self.values_call(ARRANGEMENT, _best_melds_counted, "best_melds(cards)",
+                                    [cards_arg(0)], span, not_none=True)
         if name == "can_form_meld":
             arity(1)
             return self.values_call(BOOL, _can_form_meld, "can_form_meld(cards)",

@@ -14,7 +14,7 @@ from .budget import (
     charge,
     scanned,
 )
-from .builtins import extended_by, extends_any, extends_any_of, melds_extended_by
+from .builtins import best_melds, extended_by, extends_any, extends_any_of, melds_extended_by
 from .codegen import MAX_PARENS
 from .parsing import (
     fail,
@@ -26,7 +26,10 @@ from .scope import (
     local,
 )
 from .types import (
+    ANY,
+    ARRANGEMENT,
     BOOL,
+    CARD,
     INT,
     ZONE,
     Fn,
@@ -142,6 +145,8 @@ class ComprehensionsMixin:
     def c_gen_call(self, tree: Tree, scope: Scope) -> Typed:
         name_tok, body_tree, var_tok, iter_tree, cond_tree = tree.children
         name = str(name_tok)
+        if name == "best_melds":
+            return self._best_melds(tree, body_tree, var_tok, iter_tree, cond_tree, scope)
         if name not in AGGREGATES:
             raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
                        "aggregates are: " + ", ".join(sorted(AGGREGATES)))
@@ -223,6 +228,47 @@ class ComprehensionsMixin:
             return pick(vals) if vals else 0
 
         return Typed(INT, extreme, names=body.names)
+
+    def _best_melds(self, tree: Tree, body_tree: Tree, var_tok: Tree | Token, iter_tree: Tree,
+                    cond_tree: Tree | None, scope: Scope) -> Typed:
+        """`best_melds(VALUE for c in CARDS if COND)`: the cards' best arrangement into melds,
+        each card left out counting its VALUE (rulekit.rules.arrange)."""
+        if not self.t.has_melds:
+            raise fail(tree, "best_melds() needs a 'melds:' section in the ruleset",
+                       "declare how runs and sets are made: melds: {value: ..., run: ...}")
+        label = "best_melds(value for card in cards)"
+        w0 = self.weight  # the cards' type first (compiled again below: weighed once)
+        iter_type = self.expr(iter_tree, scope).type
+        self.weight = w0
+        if iter_type != ZONE and elem_of(iter_type) not in (CARD, ANY):
+            raise fail(iter_tree, "best_melds() arranges cards (a zone or a list of cards), but "
+                       f"this is {describe(iter_type)}")
+        made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
+        if made is not None and made[0].type == INT:
+            body, cond, var, items, rnd = made
+            pair = Typed(body.type, src=f"({var}, {self.src(body)})")
+            pairs = self._loop("", pair, cond, var, items, "[]")
+            ask = self.gen.ref(best_melds, label)
+            return self.code(ARRANGEMENT, f"{ask}(s, {pairs})", body, uses_random=rnd,
+                             not_none=True)
+        gbody, items_fn, cond_fn, key, w = self._generator(var_tok, iter_tree, cond_tree,
+                                                           body_tree, scope)
+        if gbody.type != INT:
+            raise fail(body_tree, "best_melds() needs each card's value (a number), but this is "
+                       f"{describe(gbody.type)}")
+        bf = gbody.fn
+
+        def arranged(s: Any, e: dict) -> Any:
+            xs = items_fn(s, e) or ()  # none: no cards
+            charge(s, len(xs) * w)
+            pairs = []
+            for x in xs:
+                e[key] = x
+                if cond_fn is None or cond_fn(s, e):
+                    pairs.append((x, bf(s, e)))
+            return best_melds(s, pairs)
+
+        return Typed(ARRANGEMENT, arranged, not_none=True)
 
     def _aggregate(self, name: str, body_tree: Tree, body: Typed, cond: Typed | None, var: str,
                    items: str, rnd: bool) -> Typed | None:

@@ -47,6 +47,7 @@ from .scope import (
 )
 from .types import (
     ANY,
+    ARRANGEMENT,
     BOOL,
     CARD,
     CARDS,
@@ -413,6 +414,8 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             src = self._unless_none(base, f"no card (none) has a '{name}'",
                                     lambda v: f"{tab}[{v}]")
             return self.code(ty, src, base, domain=domain, names=t.attr_names.get(name))
+        if base.type == ARRANGEMENT:
+            return self.arranged(base, name, node)
         raise fail(node, f"'.{name}' needs a player or a card, but this is {describe(base.type)}")
 
     # -- operators ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
 CARDS, PLAYERS = "list[card]", "list[player]"
 MELD = "meld"
 TEAM = "team"
+ARRANGEMENT = "arrangement"  # best_melds(...): .deadwood, .melds, .left
 
 
 def list_of(t: str) -> str:
@@ -115,7 +116,7 @@ def describe(t: str) -> str:
     names = {INT: "a number", BOOL: "a condition (true/false)", STR: "a text value",
              PLAYER: "a player", CARD: "a card", ZONE: "a zone", NONE: "none", ANY: "a value",
              CARDS: "a list of cards", PLAYERS: "a list of players", MELD: "a meld",
-             TEAM: "a team"}
+             TEAM: "a team", ARRANGEMENT: "an arrangement of melds"}
     if t in names:
         return names[t]
     et = elem_of(t)
@@ -126,7 +127,7 @@ def plural(t: str) -> str:
     """A type's plural name: 'numbers', 'players', 'lists of cards'."""
     names = {INT: "numbers", BOOL: "conditions", STR: "text values", PLAYER: "players",
              CARD: "cards", ZONE: "zones", NONE: "nones", ANY: "values", MELD: "melds",
-             TEAM: "teams"}
+             TEAM: "teams", ARRANGEMENT: "arrangements of melds"}
     if t in names:
         return names[t]
     et = elem_of(t)

@@ -11,6 +11,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from . import arrange
+from .arrange import Arrangement
+
 RUN, SET = "run", "set"
 MEMO_SIZE = 1024  # answers of possible() kept per game (about 1 MiB at most)
 
@@ -164,6 +167,11 @@ class MeldRules:
             out.update((c, fits[0]) for c in self._wilds if c not in members)
         return out
 
+    def best(self, s: Any, cards: list[int], values: list[int]) -> Arrangement:
+        """The arrangement of cards into disjoint new melds leaving out the least value (each
+        card's in values), its work drawn on s's budget (rulekit.rules.arrange)."""
+        return arrange.best(self, s, cards, values, self._arranged)
+
     # ---- could a meld be made? -------------------------------------------------------
     def _prepare(self) -> None:
         # per card: its bit in a value mask (0 outside low..high); bit i stands for value low + i
@@ -179,6 +187,7 @@ class MeldRules:
         self._joinable: dict[tuple, set[int]] = {}  # joinable()'s answers
         self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
         self._barren: deque[frozenset[int]] = deque(maxlen=8)  # hands found to form no meld
+        self._arranged: dict[tuple, tuple[Arrangement, int]] = {}  # best()'s answers, with work
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
         # the cards that may meld, natural ones by value, for extenders()
         self._naturals: dict[int, list[int]] = {}
