@@ -15,8 +15,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rulekit.sim.describe import TOGETHER
-from rulekit.sim.verdict import SHARE, about_of, main_series, name, seats_sentence, show, show_diff
+from rulekit.sim import (
+    SHARE,
+    TOGETHER,
+    about_of,
+    main_series,
+    seats_sentence,
+    show,
+    show_diff,
+    variant_name,
+)
 
 SPARKS = "▁▂▃▄▅▆▇█"
 SPARK_WIDTH = 40
@@ -61,7 +69,7 @@ def _about(doc: dict[str, Any]) -> dict[str, Any]:
 def print_header(out: Console, doc: dict[str, Any]) -> None:
     """What was played: the game, the variants, the games, the seats."""
     s = doc["settings"]
-    variants = " against ".join(name(r["variant"]) for r in doc["runs"][::-1])
+    variants = " against ".join(variant_name(r["variant"]) for r in doc["runs"][::-1])
     partial = " (partial: interrupted)" if doc["partial"] else ""
     out.print(Text(f"{doc['ruleset']['name']}: {variants}, {s['games']:,} games per variant "
                    f"(seeds {s['seed']}..{s['seed'] + s['games'] - 1}), {s['players']} players"
@@ -84,11 +92,11 @@ def print_verdict(out: Console, doc: dict[str, Any]) -> None:
     changes = _about(doc).get("changes")
     if not changes:
         return
-    b = name(cmp["b"])
+    b = variant_name(cmp["b"])
     out.print(Text(f"What {b} changes", style="bold"))
     for side, v in (("a", cmp["a"]), ("b", cmp["b"])):
         if changes[side]:
-            out.print(Text(f"  {name(v)}: {changes[side]}"))
+            out.print(Text(f"  {variant_name(v)}: {changes[side]}"))
     for k in changes["keys"]:
         out.print(Text(f"  {k['key']}: {k['a'] if k['a'] is not None else '(not set)'} -> "
                        f"{k['b'] if k['b'] is not None else '(not set)'}"))
@@ -99,7 +107,7 @@ def print_metrics(out: Console, doc: dict[str, Any], run: dict[str, Any]) -> Non
     m = run["metrics"]
     about = _about(doc)
     texts = about["texts"]
-    out.print(Text(f"{name(run['variant'])}: {m['games']:,} games ended of "
+    out.print(Text(f"{variant_name(run['variant'])}: {m['games']:,} games ended of "
                    f"{run['games_played']:,} played", style="bold"))
     together = about["kind"] == TOGETHER
     if together:
@@ -228,7 +236,7 @@ def print_comparison(out: Console, doc: dict[str, Any]) -> None:
     """The A/B tables: each figure that suits the game, both variants, the difference, its p
     and its p corrected for the number of tests (Holm); then the events per game."""
     cmp = doc["comparison"]
-    a, b = name(cmp["a"]), name(cmp["b"])
+    a, b = variant_name(cmp["a"]), variant_name(cmp["b"])
     rows = [r for r in cmp["rows"] if r.get("shown", True)
             and not (r["a"] is None and r["b"] is None)]
     rows.sort(key=lambda r: not r.get("main"))  # the main figure first
@@ -257,7 +265,7 @@ def print_comparison(out: Console, doc: dict[str, Any]) -> None:
     for run in doc["runs"]:
         spark = sparkline(doc, run)
         if spark:
-            out.print(Text(f"{name(run['variant'])}: {spark}"))
+            out.print(Text(f"{variant_name(run['variant'])}: {spark}"))
 
 
 def print_failures(out: Console, run: dict[str, Any]) -> None:

@@ -29,7 +29,6 @@ from rich.text import Text
 import rulekit
 from rulekit import sim
 from rulekit.errors import UnknownVariantError, render_diagnostics
-from rulekit.sim.until import run_until
 
 from .games import UnknownGame, resolve
 from .look import make_console, say
@@ -151,7 +150,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         try:
             if args.until_confident:
-                report = run_until(
+                report = sim.run_until(
                     plan, most, difference=args.difference / 100, workers=workers,
                     dask=args.dask, client=client, on_batch=batch, keep_partial=True,
                     on_look=on_look(progress, tasks))

@@ -10,8 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress, TaskID
 
-from rulekit.sim.until import main_share
-from rulekit.sim.verdict import SHARE, main_row, show
+from rulekit.sim import SHARE, main_row, main_share, show
 
 LONG = 20.0  # seconds: a run expected to take longer is announced with its estimate
 MEASURE = 2.0  # seconds of play (or a twentieth of the games) before estimating

@@ -21,9 +21,23 @@ from .runner import ClusterError, SchedulerUnreachable, connect
 from .simulation import Plan, plan, run, simulate
 from .stats import two_means, two_proportions, wilson
 from .tally import Tally
+from .until import main_share, run_until
+from .verdict import (
+    SHARE,
+    TOGETHER,
+    about_of,
+    main_row,
+    main_series,
+    seats_sentence,
+    show,
+    show_diff,
+    variant_name,
+)
 
 __all__ = [
-    "METRICS", "SCHEMA_VERSION", "Chooser", "ClusterError", "GameRecord", "Plan", "Player",
+    "METRICS", "SCHEMA_VERSION", "SHARE", "TOGETHER", "about_of", "main_row", "main_series",
+    "main_share", "run_until", "seats_sentence", "show", "show_diff", "variant_name",
+    "Chooser", "ClusterError", "GameRecord", "Plan", "Player",
     "Report", "SchedulerUnreachable", "Settings", "Tally", "Watch", "Words", "all_metrics",
     "by_seat", "compare", "connect", "play_game", "play_out", "player_count", "plan",
     "replay_command", "run", "seat_kinds", "seating", "seating_of", "simulate", "two_means",

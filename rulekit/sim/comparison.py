@@ -76,8 +76,10 @@ def compare(a: dict[str, Any], b: dict[str, Any], kind: str = "seats",
     rows.append(_row("balance", oa["balance"], ob["balance"], unit=SHARE))
     rows.append(_prop(FIRST_WINS, oa["first_player"], ob["first_player"]))
     for reason in sorted(set(oa["ends"]) | set(ob["ends"])):
-        rows.append(_prop(f"ended by {reason}", oa["ends"].get(reason), ob["ends"].get(reason))
-                    | {"end": reason})
+        # an ending never seen in one variant's games ended none of them: 0 of its games
+        ra = oa["ends"].get(reason) or _none(a["games"])
+        rb = ob["ends"].get(reason) or _none(b["games"])
+        rows.append(_prop(f"ended by {reason}", ra, rb) | {"end": reason})
     for k in ("decisions", "turns", "rounds"):
         rows.append(_mean(f"{k} per game", a["length"][k], b["length"][k]))
     for sa, sb in zip(a["scores"]["seats"], b["scores"]["seats"], strict=True):
@@ -114,6 +116,10 @@ def _together(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append(_mean("shared score, games won", sa["won"], sb["won"]))
         rows.append(_mean("shared score, games lost", sa["lost"], sb["lost"]))
     return rows
+
+
+def _none(games: int) -> dict[str, Any]:
+    return {"count": 0, "of": games, "rate": 0.0 if games else None}
 
 
 def _won(m: dict[str, Any]) -> dict[str, Any]:

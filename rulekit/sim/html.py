@@ -11,7 +11,7 @@ from typing import Any
 
 from .describe import TOGETHER
 from .stats import wilson
-from .verdict import about_of, main_series, name, seats_sentence, show, show_diff
+from .verdict import about_of, main_series, seats_sentence, show, show_diff, variant_name
 
 COLOURS = ("#1f77b4", "#d62728")  # A, B
 
@@ -153,11 +153,11 @@ def _comparison(doc: dict[str, Any]) -> list[str]:
     parts = ["<h2>Verdict</h2>"] + [f"<p>{html.escape(v)}</p>" for v in cmp["verdict"]]
     ch = about.get("changes")
     if ch:
-        items = [f"<li>{html.escape(name(v))}: {html.escape(ch[k])}</li>"
+        items = [f"<li>{html.escape(variant_name(v))}: {html.escape(ch[k])}</li>"
                  for k, v in (("a", cmp["a"]), ("b", cmp["b"])) if ch[k]]
         items += [f"<li><code>{html.escape(k['key'])}</code>: {html.escape(str(k['a']))} &rarr; "
                   f"{html.escape(str(k['b']))}</li>" for k in ch["keys"]]
-        parts.append(f"<h2>What {html.escape(name(cmp['b']))} changes</h2><ul>"
+        parts.append(f"<h2>What {html.escape(variant_name(cmp['b']))} changes</h2><ul>"
                      + "".join(items) + "</ul>")
     rows = [r for r in cmp["rows"] if r.get("shown", True)
             and not (r["a"] is None and r["b"] is None)]

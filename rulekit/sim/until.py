@@ -72,13 +72,14 @@ def _merged(a: Report, b: Report) -> Report:
 def _settled(doc: dict[str, Any], difference: float, looks: int) -> bool:
     cmp = doc["comparison"]
     if cmp is not None:
-        return settled(cmp["rows"], difference, looks)
+        games = (doc["runs"][0]["metrics"]["games"], doc["runs"][1]["metrics"]["games"])
+        return settled(cmp["rows"], difference, looks, games)
     share = main_share(doc, 0)
     if share is None:
         return False
     k, n = share
-    z = quantile(1 - ALPHA / (2 * looks))
-    half = z * math.sqrt(max(k * (n - k), 1) / n) / n  # the interval's half-width
+    p = (k + 2) / (n + 4)  # Agresti and Coull: 0 of a few games is not a certainty
+    half = quantile(1 - ALPHA / (2 * looks)) * math.sqrt(p * (1 - p) / (n + 4))
     return half < difference
 
 

@@ -7,9 +7,13 @@ Shares are said as percentages and their differences in points, everywhere in th
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .describe import TOGETHER
+
+__all__ = ["SHARE", "TOGETHER", "about_of", "main_row", "main_series", "seats_sentence", "settled",
+           "show", "show_diff", "variant_name", "verdict"]
 from .stats import ALPHA, POWER, Z95, quantile
 
 SHARE = "share"
@@ -43,7 +47,7 @@ def _p(p: float | None) -> str:
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def name(variant: str | None) -> str:
+def variant_name(variant: str | None) -> str:
     """A variant as the report names it."""
     return "the base game" if variant is None else variant
 
@@ -66,7 +70,7 @@ def verdict(rows: list[dict[str, Any]], a: str | None, b: str | None, games: tup
     tested = [r for r in rows if r["shown"] and r["p_holm"] is not None]
     changed = sorted((r for r in tested if r["significant_holm"]), key=lambda r: r["p_holm"])
     out = []
-    head = f"{name(b)} against {name(a)}, {games[0]:,} and {games[1]:,} games"
+    head = f"{variant_name(b)} against {variant_name(a)}, {games[0]:,} and {games[1]:,} games"
     if changed:
         items = [f"{r['label']} {show(r['a'], r['unit'])} -> {show(r['b'], r['unit'])} "
                  f"({show_diff(r['diff'], r['unit'])}, p {_p(r['p_holm'])})"
@@ -95,8 +99,8 @@ def _main(m: dict[str, Any], a: str | None, b: str | None, kind: str, against: s
     u = m["unit"]
     what = (f"The players beat {against} in" if against else "The players win") \
         if kind == TOGETHER else "The first player wins"
-    text = (f"{what} {show(m['a'], u)} of games with {name(a)} and {show(m['b'], u)} with "
-            f"{name(b)} ({show_diff(m['diff'], u)}")
+    text = (f"{what} {show(m['a'], u)} of games with {variant_name(a)} and {show(m['b'], u)} with "
+            f"{variant_name(b)} ({show_diff(m['diff'], u)}")
     ci = interval(m)
     if ci is not None:
         text += f"; 95% interval {show_diff(ci[0], u)} to {show_diff(ci[1], u)}"
@@ -119,14 +123,20 @@ def _detectable(rows: list[dict[str, Any]], n: int) -> str:
                      for r in picks[:6])
 
 
-def settled(rows: list[dict[str, Any]], difference: float, looks: int) -> bool:
+def settled(rows: list[dict[str, Any]], difference: float, looks: int,
+            games: tuple[int, int]) -> bool:
     """Whether the main figure's verdict is settled: its difference shown (at ALPHA shared
-    among the planned looks), or its interval (likewise widened) inside +-difference."""
+    among the planned looks), or its interval (likewise widened) inside +-difference.
+
+    The interval adds a won and a lost game to each variant (Agresti and Caffo), so that a
+    share of 0% or 100% in a few games is not taken for a certainty."""
     m = main_row(rows)
-    if m is None or m["diff"] is None or not m["se"]:
-        return m is not None and m["diff"] == 0 and m["a"] is not None
+    if m is None or m["a"] is None or m["b"] is None or min(games) < 1:
+        return False
+    pa, pb = ((p * n + 1) / (n + 2) for p, n in zip((m["a"], m["b"]), games, strict=True))
+    se = math.sqrt(pa * (1 - pa) / (games[0] + 2) + pb * (1 - pb) / (games[1] + 2))
     z = quantile(1 - ALPHA / (2 * max(1, looks)))
-    lo, hi = m["diff"] - z * m["se"], m["diff"] + z * m["se"]
+    lo, hi = pb - pa - z * se, pb - pa + z * se
     return lo > 0 or hi < 0 or (-difference < lo and hi < difference)
 
 
