@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
@@ -208,6 +210,22 @@ def _seat(s: Any, p: Any) -> int:
         raise RuleRuntimeError("", "seat() needs a player, not none")
     seat: int = p
     return seat
+
+
+def _combinations(s: Any, xs: Any, k: Any) -> list:
+    """Every k items of xs (none: no items), in order, their number times k charged first."""
+    xs = list(xs or ())
+    if k is None or k < 0 or k > len(xs):
+        return []
+    charge(s, math.comb(len(xs), k) * max(k, 1))
+    return [list(c) for c in itertools.combinations(xs, k)]
+
+
+def _subsets(s: Any, xs: Any) -> list:
+    """Every subset of xs, the smaller first (then in order), 2^n times n/2 items charged first."""
+    xs = list(xs or ())
+    charge(s, (1 << len(xs)) * max(1, len(xs) // 2))
+    return [list(c) for k in range(len(xs) + 1) for c in itertools.combinations(xs, k)]
 
 
 def _top(s: Any, zone: int, k: int) -> list:
@@ -432,6 +450,19 @@ class BuiltinsMixin:
                                  "else None)", args[0])
             check(1, INT, "a number")
             return self.values_call(CARDS, _top, "top(zone, n)", args)
+        if name in ("combinations", "subsets"):
+            arity(2 if name == "combinations" else 1)
+            a = args[0]
+            if elem_of(a.type) is None:
+                raise fail(trees[0], f"{name}() needs a zone or a list, but this is "
+                           f"{describe(a.type)}")
+            if name == "combinations":
+                check(1, INT, "a number (how many items each holds)")
+            xs = self.code(CARDS, f"s.zones[{self.src(a)}]", a) if a.type == ZONE else a
+            impl, label = ((_combinations, "combinations(list, k)") if name == "combinations"
+                           else (_subsets, "subsets(list)"))
+            return self.values_call(list_of(a.type if a.type != ZONE else CARDS), impl, label,
+                                    [xs, *args[1:]], not_none=True, items_not_none=True)
         if name == "random":
             arity(1)
             if not scope.effects:

@@ -85,7 +85,8 @@ MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "i
                  "can_extend", "can_form_meld", "can_meld_with", "best_melds"}
 BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
             "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
-            "cards", "len", "team", "members", "next_in_turn"} | MELD_BUILTINS
+            "cards", "len", "team", "members", "next_in_turn", "combinations",
+            "subsets"} | MELD_BUILTINS
 AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
 
 
