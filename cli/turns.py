@@ -185,8 +185,10 @@ class HumanTurns:
             return
         self.build = None
         start, self.move_start = self.move_start, None
-        if len(self.humans) > 1 and self.viewer == seat and chosen:
-            # the player sees what the move did before the terminal goes to someone else
+        if len(self.humans) > 1 and self.viewer == seat and chosen and s.decider != seat:
+            # the player sees what the move did before the terminal goes to someone else (when
+            # they are asked again at once, their next screen's news say it: printed here too,
+            # it would push that screen's heading off a 24-line terminal)
             if any(self.game.texts.has(k) for k, _ in rulekit.events_for(s, seat, start)):
                 self.console.print(Text(t("your_move", self.lang), style="bold"))
                 self._print_events(seat, start, indent="  ")
