@@ -19,6 +19,7 @@ import rulekit
 from rulekit.bots import parse_bot_spec
 from rulekit.runtime.pending import PARAM, WINDOW
 
+from ..names import seat_names
 from ..rules import rules_text
 from ..strings import t as words
 from .errors import (
@@ -270,7 +271,8 @@ def make(entry: GameEntry, request: dict[str, Any]) -> tuple[TableRecord, Invita
     lang = request.get("lang") or game.languages[0]
     if lang not in game.languages:
         raise ServeError(f"{game.name} speaks {', '.join(game.languages)}, not {str(lang)[:20]!r}")
-    names = request.get("names") or [rulekit.seat_name(game, p, lang) for p in range(players)]
+    # as at the terminal: "Player 1" for a person, "Bot 2" for a bot, counted from 1
+    names = request.get("names") or seat_names(game, list(seats), lang)
     if (not isinstance(names, list) or len(names) != players
             or not all(isinstance(n, str) and 0 < len(n.strip()) <= MAX_NAME for n in names)):
         raise ServeError(f"names are {players} texts of 1 to {MAX_NAME} characters")
