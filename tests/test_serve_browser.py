@@ -9,6 +9,7 @@ screenshots the README shows to docs/screenshots/serve_*.png (else they go to a 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -99,10 +100,8 @@ class Server:
     def stop(self) -> None:
         """End every process this server started (the server, its forkserver, its workers)."""
         for group in self.groups:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(group, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         if self.proc is not None:
             self.proc.wait(timeout=30)
 
