@@ -14,10 +14,13 @@ from .argtypes import whole as _whole
 
 EPILOG = f"""\
 seats:
-  --seats lists one bot per seat, comma separated ({SPEC_HELP}); one kind alone fills every
-  seat. Default: random in every seat. With --rotate, game i moves everyone i seats on (as
-  `rulekit play --games` does), so each bot plays every seat; win rates are then also given
-  per player (the k-th entry of --seats).
+  --seats lists one bot per seat, comma separated ({SPEC_HELP});
+  one kind alone fills every seat. Default: random in every seat, which says what the rules
+  alone allow, not how people play; the levels easy, medium and hard (or medium:N, hard:N,
+  ismcts:N) search a fixed number of iterations per decision, so they play the same on any
+  machine. With --rotate, game i moves everyone i seats on (as `rulekit play --games` does),
+  so each bot plays every seat; win rates are then also given per player (the k-th entry of
+  --seats).
 
 reproducibility:
   game i (from 0) is dealt from seed S+i, S being --seed, and its bots are seeded from it too,
@@ -53,9 +56,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("ruleset", metavar="RULESET",
                    help="a bundled game's name or a ruleset file (YAML)")
     p.add_argument("--timed-bots", action="store_true",
-                   help="allow bots that think for a time per decision (medium, hard, "
-                        "ismcts:Ts); their results depend on the machine's load and on "
-                        "--workers, so the run cannot be repeated exactly")
+                   help="allow bots that think for a time per decision (ismcts:Ts, "
+                        "medium:Ts, hard:Ts); their results depend on the machine's load and on "
+                        "--workers, so the run cannot be repeated exactly (the levels easy, "
+                        "medium and hard have iteration budgets: they need no such option)")
     p.add_argument("--variant", metavar="V",
                    help="simulate this variant, or variants combined as A+B (default: the base "
                         "game)")

@@ -68,7 +68,9 @@ def verdict(rows: list[dict[str, Any]], a: str | None, b: str | None, games: tup
             kind: str, against: str | None) -> list[str]:
     """The verdict's sentences."""
     tested = [r for r in rows if r["shown"] and r["p_holm"] is not None]
-    changed = sorted((r for r in tested if r["significant_holm"]), key=lambda r: r["p_holm"])
+    # the main figure first, then the surest changes
+    changed = sorted((r for r in tested if r["significant_holm"]),
+                     key=lambda r: (not r.get("main"), r["p_holm"]))
     out = []
     head = f"{variant_name(b)} against {variant_name(a)}, {games[0]:,} and {games[1]:,} games"
     if changed:
