@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
 import rulekit
 from rulekit.view.events import HIDDEN
 from tests.test_serve import make_table, next_view, play_out, serving, table_of, token
@@ -119,3 +122,21 @@ def test_rules_text_and_another_language_on_request(tmp_path):
             assert refused["error"] == "BadMessageError" and "en, fr, es" in refused["message"]
             ws.send_json({"type": "choose", "decision": 0, "option": 0})
             assert next_view(ws, [])["view"]["lang"] == "fr"  # the switch holds for what follows
+
+
+def test_a_flood_of_rules_or_language_requests_closes_that_connection(tmp_path):
+    """They change nothing in the game but cost the server work: counted like refusals."""
+    with serving(tmp_path) as client:
+        made = make_table(client, players=3, seats=["human", "human", "easy"])
+        t = made["table"]
+        with client.websocket_connect(f"/ws/{t}/{token(made['links'][0])}") as w0, \
+                client.websocket_connect(f"/ws/{t}/{token(made['links'][1])}") as w1:
+            next_view(w0, [])
+            next_view(w1, [])
+            for k in range(500):  # far more than a person asks, sent at once
+                w0.send_json({"type": "lang", "lang": "fr"} if k % 2 else {"type": "rules"})
+            with pytest.raises(WebSocketDisconnect):
+                while True:
+                    w0.receive_json()
+            w1.send_json({"type": "rules"})  # the other seat is still served
+            assert w1.receive_json()["type"] == "rules"

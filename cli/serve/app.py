@@ -43,7 +43,8 @@ log = logging.getLogger("rulekit.serve")
 MAX_MESSAGE = 4096  # characters of one message from a page (a choice is some 60)
 MAX_REQUEST = 16 * 1024  # bytes of a table's creation request
 OUTBOX = 64  # messages waiting for a connection that does not read: then it is closed
-BURST, RATE = 60, 5.0  # refusals a connection may earn at once, and per second after that
+BURST, RATE = 60, 5.0  # refusals (and rules or language requests) a connection may earn at
+# once, and per second after that
 
 
 class Bucket:
@@ -276,6 +277,14 @@ class Server:
                     data = json.loads(text)
                 except ValueError:
                     raise BadMessageError("a message is one JSON object") from None
+                # the rules and another language cost the server work and change nothing in
+                # the game: counted like refusals, so they cannot be asked for without end
+                if (isinstance(data, dict) and data.get("type") in ("rules", "lang")
+                        and not conn.bucket.take()):
+                    conn.send(error_message(BadMessageError(
+                        "too many requests: connection closed")))
+                    conn.stop()
+                    return
                 await self.handle(table_id, conn, data)
             except rulekit.RulekitError as e:
                 conn.send(error_message(e))
