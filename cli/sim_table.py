@@ -71,7 +71,8 @@ def print_header(out: Console, doc: dict[str, Any]) -> None:
     s = doc["settings"]
     variants = " against ".join(variant_name(r["variant"]) for r in doc["runs"][::-1])
     partial = " (partial: interrupted)" if doc["partial"] else ""
-    out.print(Text(f"{doc['ruleset']['name']}: {variants}, {s['games']:,} games per variant "
+    per = " per variant" if len(doc["runs"]) > 1 else ""
+    out.print(Text(f"{doc['ruleset']['name']}: {variants}, {s['games']:,} games{per} "
                    f"(seeds {s['seed']}..{s['seed'] + s['games'] - 1}), {s['players']} players"
                    f"{partial}", style="bold"))
     out.print(Text(seats_sentence(doc)))

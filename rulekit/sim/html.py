@@ -44,8 +44,11 @@ def _win_rates(runs: list[dict[str, Any]]) -> str:
         hi = [max(0.0, s["ci95"][1] - y) for y, s in zip(ys, seats, strict=True)]
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, color=COLOURS[j], alpha=0.8,
                label=_label(run))
+    from matplotlib.ticker import PercentFormatter
+
     ax.set_xlabel("seat")
     ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xticks(range(len(runs[0]["metrics"]["outcome"]["seats"])))
     ax.legend()
     return _svg(fig)
@@ -65,8 +68,11 @@ def _histogram(runs: list[dict[str, Any]], hists: list[dict[int, int]], xlabel: 
                     weights=[c / total for c in h.values()], histtype="step", linewidth=2,
                     color=COLOURS[j], label=_label(run))
         ax.legend()
+    from matplotlib.ticker import PercentFormatter
+
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share of games")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     return _svg(fig)
 
 
@@ -136,9 +142,12 @@ def _convergence(doc: dict[str, Any]) -> str:
         ax.plot(xs, [k / n for n, k in counts], color=COLOURS[j], label=_label(run))
         ax.fill_between(xs, [b[0] for b in bands], [b[1] for b in bands], color=COLOURS[j],
                         alpha=0.15, linewidth=0)
+    from matplotlib.ticker import PercentFormatter
+
     ax.set_xscale("log")
     ax.set_xlabel("games played (log scale)")
-    ax.set_ylabel(f"{label} (share, 95% interval)")
+    ax.set_ylabel(f"{label} (95% interval)")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))  # shares as percentages everywhere
     ax.legend()
     return _svg(fig)
 
