@@ -75,6 +75,8 @@ class IsmctsBot:
                              "exploration and prior 0 or more")
         if (iterations is not None and iterations < 1) or (cap is not None and cap <= 0):
             raise ValueError("iterations must be 1 or more and a cap above 0")
+        if not 0.0 <= guided <= 1.0:
+            raise ValueError("guided is a chance: from 0 to 1")
         self.name = name
         self.seat = seat
         self.seed = seed
