@@ -8,7 +8,8 @@ states the seat cannot tell apart give the same view.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError, short_repr
@@ -58,7 +59,9 @@ class SeatView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (dicts, lists, strings, numbers, booleans, null)."""
-        return asdict(self)
+        out = _plain(self)
+        assert isinstance(out, dict)
+        return out
 
     def to_json(self) -> str:
         """The view as one JSON text (UTF-8 characters kept, keys sorted: equal views, equal
@@ -131,6 +134,23 @@ def view(state: State, seat: int | None, *, lang: str | None = None,
         tuple(shown), players, teams, since, len(state.log), events,
         tuple(e for group in events for e in group.events if e.moment),
         question_view(state, seat, lang, names, cards, named), outcome)
+
+
+def _plain(x: Any) -> Any:
+    """x as JSON-ready data: what dataclasses.asdict gives, tuples as lists, without its deep
+    copy of every leaf (a server makes a view per seat per decision: asdict was most of it)."""
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    if isinstance(x, (tuple, list)):
+        return [_plain(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    return {name: _plain(getattr(x, name)) for name in _fields(type(x))}
+
+
+@cache
+def _fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 def _names(state: State, names: Any, lang: str) -> list[str]:
