@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError, short_repr
@@ -148,9 +147,14 @@ def _plain(x: Any) -> Any:
     return {name: _plain(getattr(x, name)) for name in _fields(type(x))}
 
 
-@cache
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _fields(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def _names(state: State, names: Any, lang: str) -> list[str]:
