@@ -227,3 +227,24 @@ def test_a_long_run_is_announced_with_its_estimate():
     quick = io.StringIO()
     Estimate(20, time.perf_counter() - 0.5).add(10, Console(file=quick))  # 0.5 s more
     assert quick.getvalue() == ""
+
+
+def test_a_test_repeated_by_another_row_is_counted_once():
+    # the players' wins and the games Shamus won are one test seen from either side: Holm
+    # counts it once (else 0.02 would become 0.04), and both rows read the same corrected p
+    def share(metric, a, b, p):
+        return {"metric": metric, "a": a, "b": b, "diff": b - a, "test": "two-proportion z",
+                "z": 2.3, "p": p, "significant": p < 0.05, "unit": "share", "se": 0.04,
+                "needed": 300}
+
+    rows = [share("ended by lost", 0.9, 0.8, 0.02), share("comebacks", 0.3, 0.35, 0.5),
+            share("players win", 0.1, 0.2, 0.02)]
+    rows[0]["end"] = "lost"
+    finish(rows, "together", {"ends": {"lost": "Shamus wins"}})
+    lost, _, won = rows
+    assert won["main"] and won["same_as"] is None and lost["same_as"] == "players win"
+    # comebacks is a seat figure, not shown for a cooperative game: one test alone
+    assert won["p_holm"] == pytest.approx(0.02) and lost["p_holm"] == pytest.approx(0.02)
+    words = verdict(rows, None, "expert", (500, 500), "together", "Shamus")
+    assert words[0].startswith("Verdict: expert against the base game, 500 and 500 games: 1 of 1 "
+                               "figures changed beyond chance")

@@ -139,12 +139,41 @@ def finish(rows: list[dict[str, Any]], kind: str,
         r["main"] = r["metric"] == (PLAYERS_WIN if kind == TOGETHER else FIRST_WINS)
         # the smallest difference this test would detect 4 times in 5 at these numbers of games
         r["detectable"] = None if r["se"] is None or not r["se"] else detectable(r["se"])
-    # a figure that never varied in either variant (se 0, no difference) tests nothing
-    adjusted = holm([r["p"] if r["shown"] and (r["se"] or r["diff"]) else None for r in rows])
+    _same_tests(rows)
+    # a figure that never varied in either variant (se 0, no difference) tests nothing, and
+    # a test already made (the same shares, or their complements) is not made twice
+    adjusted = holm([r["p"] if r["shown"] and (r["se"] or r["diff"]) and not r["same_as"]
+                     else None for r in rows])
     for r, ph in zip(rows, adjusted, strict=True):
         r["p_holm"] = ph
-        r["significant_holm"] = ph is not None and ph < ALPHA
+    by_label = {r["label"]: r for r in rows if r["same_as"] is None}
+    for r in rows:
+        if r["same_as"] is not None:  # a repeated test: the correction of the one it repeats
+            r["p_holm"] = by_label[r["same_as"]]["p_holm"]
+        r["significant_holm"] = r["p_holm"] is not None and r["p_holm"] < ALPHA
     return rows
+
+
+def _same_tests(rows: list[dict[str, Any]]) -> None:
+    """Mark each shown row whose test repeats an earlier one's (`same_as`: its label): the
+    same shares in both variants, or one minus them (seats of one team, the players' wins
+    and the games they lost), so that the correction counts each test once."""
+    made: list[dict[str, Any]] = []
+    for r in sorted(rows, key=lambda r: not r["main"]):  # the main figure's test is kept
+        r["same_as"] = None
+        if not r["shown"] or r["test"] != PROPORTION or not r["se"]:
+            continue
+        for m in made:
+            if (_near(r["a"], m["a"]) and _near(r["b"], m["b"])) or (
+                    _near(r["a"], 1 - m["a"]) and _near(r["b"], 1 - m["b"])):
+                r["same_as"] = m["label"]
+                break
+        else:
+            made.append(r)
+
+
+def _near(x: float, y: float) -> bool:
+    return abs(x - y) < 1e-12
 
 
 def _label(r: dict[str, Any], texts: dict[str, dict[str, str]]) -> str:

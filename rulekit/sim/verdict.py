@@ -67,7 +67,9 @@ def interval(r: dict[str, Any], z: float = Z95) -> tuple[float, float] | None:
 def verdict(rows: list[dict[str, Any]], a: str | None, b: str | None, games: tuple[int, int],
             kind: str, against: str | None) -> list[str]:
     """The verdict's sentences."""
-    tested = [r for r in rows if r["shown"] and r["p_holm"] is not None]
+    # each test once: a row repeating another's test (same_as) is not a figure of its own
+    tested = [r for r in rows if r["shown"] and r["p_holm"] is not None
+              and not r.get("same_as")]
     # the main figure first, then the surest changes
     changed = sorted((r for r in tested if r["significant_holm"]),
                      key=lambda r: (not r.get("main"), r["p_holm"]))
