@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import Run, cli  # noqa: F401
-from rulekit_cli.bots import bot_rng, choose
+from rulekit_cli.bots import make_bot
 
 import rulekit
 from rulekit.runtime.state import BuildFrame
@@ -243,7 +243,7 @@ def _scripted_answers(game: rulekit.Game, players: int, seed: int) -> tuple[list
     same move: then the driver asks, so that `back` could still undo that choice.
     """
     state = game.new_state(players, seed)
-    bots = {p: bot_rng(seed, p) for p in range(1, players)}
+    bots = {p: make_bot("random", game, p, seed) for p in range(1, players)}  # the driver's
     me = random.Random(99)
     answers = []
     chose = False  # seat 0 made a choice in the move it is putting together
@@ -260,7 +260,7 @@ def _scripted_answers(game: rulekit.Game, players: int, seed: int) -> tuple[list
             top = state.stack[-1] if state.stack else None
             chose = chose and isinstance(top, BuildFrame) and top.actor == 0
         else:
-            state.apply_unchecked(choose(legal, bots[state.decider]))
+            state.apply_unchecked(bots[state.decider].choose(state))
     return answers, state.outcome.winners
 
 
