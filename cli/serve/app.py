@@ -38,6 +38,7 @@ from .games import GameEntry
 from .store import Store
 from .tables import WATCH, Table
 from .thinking import bot_seed, executor, think
+from .writer import Writer
 
 log = logging.getLogger("rulekit.serve")
 MAX_MESSAGE = 4096  # characters of one message from a page (a choice is some 60)
@@ -116,6 +117,7 @@ class Server:
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.thinking: dict[str, asyncio.Task[None]] = {}
+        self.writer = Writer(store)  # the store's writes, off the event loop, grouped
         for record, moves in store.tables():
             try:
                 self.tables[record.id] = tables.restore(record, moves, games.get(record.game))
@@ -170,30 +172,37 @@ class Server:
         async with self.lock(table_id):
             table = self.tables[table_id]
             if message.get("type") == "back":
-                self._back(table, seat, message)
+                await self._back(table, seat, message)
                 return
-            self._apply(table, table.resolve(seat, message))
+            await self._apply(table, table.resolve(seat, message))
         self.wake_bots(table_id)
 
-    def _back(self, table: Table, seat: int, message: dict[str, Any]) -> None:
+    async def _back(self, table: Table, seat: int, message: dict[str, Any]) -> None:
+        table.check_back(seat, message)
         try:
-            table.back(seat, message, self.store)
+            await self.writer.call(self.store.remove_decision, table.id, table.decisions - 1)
         except StoreError:
-            self._reload(table.id)
+            await self._reload(table.id)
             raise
+        table.rewind(table.decisions - 1)
         self.broadcast(table)
 
-    def _apply(self, table: Table, action: str) -> None:
+    async def _apply(self, table: Table, action: str) -> None:
+        """Apply an action (checked), keep it (the table's lock held: no one sees the state
+        before it is on disk), then send the views."""
+        seat, n = table.state.decider, table.decisions
+        assert seat is not None  # resolve and bot_to_move checked it
+        table.apply(action, None)
         try:
-            table.apply(action, self.store)
+            await self.writer.decision(table.id, n, seat, action)
         except StoreError:
             # applied but not kept: the table goes back to what the database holds
-            self._reload(table.id)
+            await self._reload(table.id)
             raise
         self.broadcast(table)
 
-    def _reload(self, table_id: str) -> None:
-        for record, moves in self.store.tables():
+    async def _reload(self, table_id: str) -> None:
+        for record, moves in await self.writer.call(self.store.tables):
             if record.id == table_id:
                 entry = self.games.get(record.game)
                 self.tables[table_id] = tables.restore(record, moves, entry)
@@ -225,7 +234,7 @@ class Server:
                 table = self.tables[table_id]
                 if table.decisions == n:
                     try:
-                        self._apply(table, action)
+                        await self._apply(table, action)
                     except rulekit.RulekitError as e:
                         log.error("table %s: the bot's move was not kept: %s", table_id, e)
                         return
@@ -320,6 +329,7 @@ def create_app(games: dict[str, GameEntry], store: Store, *, bots: str = "proces
             for task in server.thinking.values():
                 task.cancel()
             server.pool.shutdown(wait=False, cancel_futures=True)
+            server.writer.close()
             store.close()
 
     async def home(request: Request) -> Response:
@@ -352,7 +362,7 @@ def create_app(games: dict[str, GameEntry], store: Store, *, bots: str = "proces
                 raise ServeError(f"game is one of {', '.join(server.games)}")
             record, invitation = tables.make(entry, body)
             table = tables.Table(record, entry.load(record.variant))
-            server.store.add_table(record)
+            await server.writer.call(server.store.add_table, record)
             server.tables[record.id] = table
         except rulekit.RulekitError as e:
             return JSONResponse(error_message(e), status_code=getattr(e, "status", 400))

@@ -75,6 +75,10 @@ class Store(Protocol):
         """Keep decision n of a table, durably, before the function returns."""
         ...
 
+    def add_decisions(self, rows: list[tuple[str, int, int, str]]) -> None:
+        """Keep several decisions (table, n, seat, action) in one commit: all or none."""
+        ...
+
     def remove_decision(self, table: str, n: int) -> None:
         """Forget decision n of a table, its last (a step taken back), durably."""
         ...
@@ -144,19 +148,26 @@ class SqliteStore:
 
     def add_decision(self, table: str, n: int, seat: int, action: str) -> None:
         """Keep decision n of a table; committed (on disk) when this returns."""
+        self.add_decisions([(table, n, seat, action)])
+
+    def add_decisions(self, rows: list[tuple[str, int, int, str]]) -> None:
+        """Keep several decisions (table, n, seat, action) in one commit: all or none."""
         self._write("INSERT INTO decisions (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
-                    (table, n, seat, action))
+                    rows, many=True)
 
     def remove_decision(self, table: str, n: int) -> None:
         """Forget decision n of a table, its last (a step taken back); committed on return."""
         self._write("DELETE FROM decisions WHERE table_id = ? AND n = ? AND n = "
                     "(SELECT MAX(n) FROM decisions WHERE table_id = ?)", (table, n, table))
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+    def _write(self, sql: str, args: Any, many: bool = False) -> None:
         try:
             with self.db:  # one transaction, committed on leaving
                 self.db.execute("BEGIN IMMEDIATE")
-                self.db.execute(sql, args)
+                if many:
+                    self.db.executemany(sql, args)
+                else:
+                    self.db.execute(sql, args)
         except sqlite3.Error as e:
             raise StoreError(f"cannot write to {self.path}: {e}") from None
 

@@ -142,6 +142,13 @@ class Table:
 
     def back(self, seat: int, message: dict[str, Any], store: Store | None) -> None:
         """Undo seat's last step of the move it is putting together (gone from store too)."""
+        self.check_back(seat, message)
+        if store is not None:
+            store.remove_decision(self.id, self.decisions - 1)
+        self.rewind(self.decisions - 1)
+
+    def check_back(self, seat: int, message: dict[str, Any]) -> None:
+        """Refuse a back message with nothing to undo, or sent at another decision."""
         decision = message.get("decision")
         if isinstance(decision, bool) or not isinstance(decision, int):
             raise BadMessageError('back names the decision it is sent at: '
@@ -154,9 +161,6 @@ class Table:
             why = ("back_window" if now is not None and now.kind == WINDOW
                    and now.decider == seat else "back_nothing")
             raise NothingToUndoError(words(why, self.record.lang))
-        if store is not None:
-            store.remove_decision(self.id, self.decisions - 1)
-        self.rewind(self.decisions - 1)
 
     def rewind(self, decisions: int) -> None:
         """The game as it stood after its first `decisions` decisions (dealt and replayed)."""

@@ -1,0 +1,55 @@
+"""The store's writer: decisions kept off the event loop, the waiting ones in one commit."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from rulekit_cli.serve.errors import StoreError
+from rulekit_cli.serve.writer import Writer
+
+
+class SlowStore:
+    """A store whose commit takes a while (as a disk flush does), recording each group."""
+
+    def __init__(self, fail: bool = False):
+        self.groups: list[list[tuple[str, int, int, str]]] = []
+        self.fail = fail
+        self.threads: set[str] = set()
+        self.gate = threading.Event()
+
+    def add_decisions(self, rows):
+        self.threads.add(threading.current_thread().name)
+        self.gate.wait(5)  # the first commit waits until every table has queued its decision
+        if self.fail:
+            raise StoreError("cannot write to the database: disk full")
+        self.groups.append(list(rows))
+
+
+async def _decide(writer: Writer, tables: int) -> list[BaseException | None]:
+    tasks = [asyncio.create_task(writer.decision(f"t{k}", 0, 0, "place")) for k in range(tables)]
+    await asyncio.sleep(0.05)  # every table has queued: let the first commit finish
+    writer.store.gate.set()  # type: ignore[attr-defined]
+    return list(await asyncio.gather(*tasks, return_exceptions=True))
+
+
+def test_the_decisions_of_tables_waiting_for_a_commit_go_in_the_next_one():
+    store = SlowStore()
+    writer = Writer(store)  # type: ignore[arg-type]
+    results = asyncio.run(_decide(writer, 30))
+    writer.close()
+    assert results == [None] * 30
+    assert sorted(r[0] for g in store.groups for r in g) == sorted(f"t{k}" for k in range(30))
+    assert len(store.groups) <= 2  # not one commit per table: those waiting go together
+    assert store.threads == {"rulekit-store_0"}  # never the event loop's thread
+
+
+def test_a_group_not_kept_is_a_store_error_for_each_of_its_tables():
+    store = SlowStore(fail=True)
+    writer = Writer(store)  # type: ignore[arg-type]
+    results = asyncio.run(_decide(writer, 5))
+    writer.close()
+    assert all(isinstance(r, StoreError) for r in results)
+    with pytest.raises(StoreError, match="disk full"):
+        raise results[0]  # type: ignore[misc]
