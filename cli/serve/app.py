@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import time
@@ -76,10 +77,11 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.bucket = Bucket()
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (never waits: a connection too far behind is closed instead)."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message, or its JSON text (never waits: a connection too far behind is
+        closed instead)."""
         try:
-            self.outbox.put_nowait(json.dumps(message, ensure_ascii=False))
+            self.outbox.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
             self.stop()
 
@@ -94,6 +96,25 @@ class Connection:
             await self.ws.send_text(text)
         with contextlib.suppress(Exception):
             await self.ws.close(code=1008)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as JSON text; a view (frozen dataclasses) is written as it goes, each
+    dataclass as the object of its fields, without first copying it into dicts."""
+    return json.dumps(message, ensure_ascii=False, default=_fields_of)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields_of(x: Any) -> dict[str, Any]:
+    cls = type(x)
+    names = _FIELDS.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__name__} is not sent to a page")
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return {name: getattr(x, name) for name in names}
 
 
 def error_message(e: rulekit.RulekitError) -> dict[str, Any]:
@@ -141,11 +162,11 @@ class Server:
     # ---- decisions -------------------------------------------------------------------------
     def broadcast(self, table: Table) -> None:
         """Send each connection of the table its own view of the state now."""
-        made: dict[tuple[int, str], dict[str, Any]] = {}
+        made: dict[tuple[int, str], str] = {}  # one view and one JSON text per seat and language
         for conn in list(self.conns.get(table.id, ())):
             key = (conn.seat, conn.lang)
             if key not in made:
-                made[key] = table.message_for(conn.seat, conn.lang)
+                made[key] = encode(table.message_for(conn.seat, conn.lang))
             conn.send(made[key])
 
     async def handle(self, table_id: str, conn: Connection, message: Any) -> None:

@@ -198,7 +198,7 @@ class Table:
                               journal=self.journal)
         return {"type": "view", "table": self.id, "decisions": self.decisions,
                 "seat": None if watching else seat,
-                "back": not watching and self.can_back(seat), "view": v.to_dict()}
+                "back": not watching and self.can_back(seat), "view": v}  # encoded as sent
 
     def rules(self, lang: str) -> dict[str, Any]:
         """The ruleset's rules text in lang, as the page shows it (as text)."""
