@@ -15,6 +15,7 @@ from .budget import (
     scanned,
 )
 from .builtins import best_melds, extended_by, extends_any, extends_any_of, melds_extended_by
+from .clauses import ClausesMixin
 from .codegen import MAX_PARENS
 from .parsing import (
     fail,
@@ -40,8 +41,9 @@ from .types import (
 )
 
 
-class ComprehensionsMixin:
-    """ExprCompiler's comprehensions and aggregate calls over a generator."""
+class ComprehensionsMixin(ClausesMixin):
+    """ExprCompiler's comprehensions and aggregate calls over a generator (of several clauses:
+    rulekit.lang.clauses)."""
 
     t: Tables
     weight: int  # the work the expression being compiled costs per evaluation

@@ -1,0 +1,160 @@
+"""Comprehensions of several clauses: `[BODY for a in A for b in B if C let x = X ...]` and the
+aggregates over them (docs/authoring.md, 15).
+
+A comprehension of one `for` (and one `if`) stays the single Python comprehension
+rulekit.lang.comprehensions makes. One of more clauses becomes a generated function of nested
+loops: each loop's variable and each `let` kept in the rule's names (`e`), so that every part of
+it, generated source or a closure, reads them alike; each loop charges its items times the work
+of what follows it before it runs, as a single loop does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lark import Token, Tree
+
+from .budget import MAX_INT, scanned
+from .parsing import fail
+from .scope import AGGREGATES, Scope, local
+from .types import BOOL, INT, ZONE, Typed, describe, elem_of, list_of
+
+MAX_LOOPS = 6  # `for` clauses in one comprehension (Python nests at most 20 blocks)
+_NEEDS = {"all": BOOL, "any": BOOL, "sum": INT, "min": INT, "max": INT}
+
+
+class ClausesMixin:
+    """ExprCompiler's comprehensions of several `for`, `if` and `let` clauses."""
+
+    weight: int
+
+    if TYPE_CHECKING:  # ExprCompiler's
+        def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
+        def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
+        def src(self, typed: Typed) -> str: ...
+        gen: Any
+        closure_calls: int
+
+    def c_list_comp_multi(self, tree: Tree, scope: Scope) -> Typed:
+        body_tree, var, iter_tree, cond, *more = tree.children
+        return self._clauses("list", body_tree, _clauses(var, iter_tree, cond, more), scope)
+
+    def c_gen_call_multi(self, tree: Tree, scope: Scope) -> Typed:
+        name_tok, body_tree, var, iter_tree, cond, *more = tree.children
+        name = str(name_tok)
+        if name not in AGGREGATES:
+            raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
+                       "aggregates are: " + ", ".join(sorted(AGGREGATES)))
+        return self._clauses(name, body_tree, _clauses(var, iter_tree, cond, more), scope)
+
+    def _clauses(self, kind: str, body_tree: Tree, clauses: list[tuple], scope: Scope) -> Typed:
+        """The comprehension as a generated function of nested loops; kind is 'list' or an
+        aggregate's name."""
+        inner = scope.child()
+        lines: list[str] = []
+        # each loop: (its head's line, the weight after its items, its variable, items, indent)
+        loops: list[tuple[int, int, str, str, str]] = []
+        parts: list[Typed] = []
+        pad = ""
+        filtered = False
+        scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
+        for clause in clauses:
+            what, node = clause[0], clause[-1]
+            if what == "for":
+                if len(loops) == MAX_LOOPS:
+                    raise fail(node, f"a comprehension has at most {MAX_LOOPS} 'for' clauses")
+                it = self.expr(node, inner)
+                parts.append(it)
+                et = elem_of(it.type)
+                if et is None:
+                    raise fail(node, "'for ... in' needs a list or a zone, "
+                               f"but this is {describe(it.type)}")
+                xs, v = self.gen.temp(), self.gen.temp()
+                items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
+                lines.append(f"{pad}{xs} = {items}")
+                loops.append((len(lines), self.weight, v, xs, pad))
+                lines.append("")  # the loop's head, once the work of what follows is known
+                key = inner.fresh_key(str(clause[1]))
+                lines.append(f"{pad}    e[{key!r}] = {v}")
+                inner = inner.child()
+                bound = local(str(clause[1]), et, key)
+                bound.not_none = it.type == ZONE or it.items_not_none
+                inner.names[str(clause[1])] = bound
+                pad += "    "
+            elif what == "if":
+                cond = self.expect(node, inner, BOOL, "the condition after 'if'")
+                parts.append(cond)
+                lines += [f"{pad}if not {self.src(cond)}:", f"{pad}    continue"]
+                filtered = True
+            else:  # let NAME = VALUE: the value worked out once per item of the loops above
+                value = self.expr(node, inner)
+                parts.append(value)
+                key = inner.fresh_key(str(clause[1]))
+                lines.append(f"{pad}e[{key!r}] = {self.src(value)}")
+                inner = inner.child()
+                inner.names[str(clause[1])] = Typed(
+                    value.type, local(str(clause[1]), value.type, key).fn, src=f"e[{key!r}]",
+                    domain=value.domain, names=value.names, not_none=value.not_none,
+                    items_not_none=value.items_not_none, words=value.words)
+        body = self.expr(body_tree, inner)
+        parts.append(body)
+        need = _NEEDS.get(kind)
+        if need is not None and body.type != need:
+            what = "a condition" if need == BOOL else "numbers"
+            raise fail(body_tree, f"{kind}() needs {what}, but this is {describe(body.type)}")
+        for at, w, v, xs, indent in loops:  # an item costs the work of all that follows it
+            lines[at] = f"{indent}for {v} in {scan}(s, {xs}, {max(1, self.weight - w)}):"
+        out = self.gen.temp()
+        head, step, tail = _accumulate(kind, out, self.src(body), pad, filtered, body.type,
+                                       self.gen.bounded)
+        fn = self.gen.body_function(head + lines + step + tail)
+        # a function: it sees no loop variable of an enclosing generated comprehension, which
+        # then falls back to keeping its own in the names too
+        self.closure_calls += 1
+        type_ = list_of(body.type) if kind == "list" else (
+            body.type if kind == "first" else BOOL if kind in ("all", "any") else INT)
+        return Typed(type_, src=self.gen.call(fn, f"a comprehension: {kind}(... for ...)"),
+                     gen=self.gen, uses_random=any(p.uses_random for p in parts),
+                     names=body.names if kind in ("list", "first", "min", "max") else None,
+                     not_none=kind not in ("first",), items_not_none=body.not_none)
+
+
+def _clauses(var: Any, iter_tree: Any, cond: Any, more: list) -> list[tuple]:
+    """The clauses in order: ('for', NAME, iterable), ('if', condition), ('let', NAME, value)."""
+    out: list[tuple] = [("for", var, iter_tree)]
+    if cond is not None:
+        out.append(("if", cond))
+    for c in more:
+        if c.data == "comp_for":
+            out.append(("for", c.children[0], c.children[1]))
+        elif c.data == "comp_if":
+            out.append(("if", c.children[0]))
+        else:
+            out.append(("let", c.children[0], c.children[1]))
+    return out
+
+
+def _accumulate(kind: str, out: str, body: str, pad: str, filtered: bool, body_type: str,
+                bounded: str) -> tuple[list[str], list[str], list[str]]:
+    """The lines before the loops, at their innermost point, and after them, for kind."""
+    if kind == "list":
+        return [f"{out} = []"], [f"{pad}{out}.append({body})"], [f"return {out}"]
+    if kind == "count":
+        if not filtered and body_type == BOOL:  # count(c.x == 1 for ...) counts the true ones
+            return [f"{out} = 0"], [f"{pad}if {body}:", f"{pad}    {out} += 1"], [f"return {out}"]
+        return [f"{out} = 0"], [f"{pad}{out} += 1"], [f"return {out}"]
+    if kind == "sum":
+        return ([f"{out} = 0"], [f"{pad}{out} += {body}"],
+                [f"return {out} if -{MAX_INT} <= {out} <= {MAX_INT} else {bounded}({out})"])
+    if kind == "any":
+        return [], [f"{pad}if {body}:", f"{pad}    return True"], ["return False"]
+    if kind == "all":
+        return [], [f"{pad}if not {body}:", f"{pad}    return False"], ["return True"]
+    if kind == "first":
+        return [], [f"{pad}return {body}"], ["return None"]
+    op = "<" if kind == "min" else ">"
+    value = f"{out}_v"
+    return ([f"{out} = None"],
+            [f"{pad}{value} = {body}", f"{pad}if {out} is None or {value} {op} {out}:",
+             f"{pad}    {out} = {value}"],
+            [f"return 0 if {out} is None else {out}"])
