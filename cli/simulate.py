@@ -153,7 +153,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 report = sim.run_until(
                     plan, most, difference=args.difference / 100, workers=workers,
                     dask=args.dask, client=client, on_batch=batch, keep_partial=True,
-                    on_look=on_look(progress, tasks))
+                    on_look=on_look(progress, tasks, most))
             else:
                 report = sim.run(plan, workers=workers, dask=args.dask, client=client,
                                  on_batch=batch, keep_partial=True)

@@ -49,18 +49,18 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
-def on_look(progress: Progress, tasks: list[TaskID]) -> Callable[[int, bool, dict[str, Any]],
-                                                                 None]:
-    """What to do after each round of --until-confident: say how it stands, grow the bars."""
+def on_look(progress: Progress, tasks: list[TaskID],
+            most: int) -> Callable[[int, bool, dict[str, Any]], None]:
+    """What to do after each round of --until-confident: say how it stands, grow the bars to
+    the next round's games (at most `most`)."""
 
     def look(games: int, settled: bool, doc: dict[str, Any]) -> None:
         progress.console.print(f"rulekit: after {games:,} games per variant: {_stands(doc)}"
                                f"{'settled' if settled else 'not settled yet'}",
                                markup=False, highlight=False)
-        if not settled:
+        if not settled and games < most:
             for t in tasks:
-                total = progress.tasks[tasks.index(t)].total or games
-                progress.update(t, total=max(total, games * 2))
+                progress.update(t, total=min(most, games * 2))
 
     return look
 

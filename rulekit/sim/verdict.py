@@ -119,7 +119,7 @@ def _main(m: dict[str, Any], a: str | None, b: str | None, kind: str, against: s
 
 def _detectable(rows: list[dict[str, Any]], n: int) -> str:
     picks = [r for r in rows if r["shown"] and r["detectable"] is not None
-             and not r["significant_holm"]
+             and not r["significant_holm"] and not r.get("same_as")
              and (r.get("main") or r["metric"] in ("decisions per game", "turns per game")
                   or "end" in r)]
     picks.sort(key=lambda r: not r.get("main"))
