@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .actions import Action
+from .bots.random import weighted_choice
 from .errors import RulekitError, RulesetError
 from .loading import load
 from .plaintext import escape
@@ -50,12 +51,16 @@ def events_json(state: State, seat: int | None, start: int = 0) -> str:
 
 
 def bot_choices(game: Game, players: int, seed: int, bot_seed: int) -> list[str]:
-    """The actions a seeded random bot takes over a whole game."""
+    """The actions a seeded random bot takes over a whole game (by `weight:`, as random seats
+    draw; uniformly, as the files always were, in a ruleset without weights)."""
     rnd = random.Random(bot_seed)
     out: list[str] = []
+    weighted = bool(game.hints.weights)
 
     def choose(state: State) -> Action:
         legal = state.legal_actions()
+        if weighted and len(legal) > 1:
+            return weighted_choice(state, legal, rnd.random)
         return legal[rnd.randrange(len(legal))]  # drawn even when forced: the files' choices
 
     play_out(game.new_state(players, seed), choose, lambda _, a: out.append(a.text))
