@@ -248,3 +248,22 @@ def test_a_test_repeated_by_another_row_is_counted_once():
     words = verdict(rows, None, "expert", (500, 500), "together", "Shamus")
     assert words[0].startswith("Verdict: expert against the base game, 500 and 500 games: 1 of 1 "
                                "figures changed beyond chance")
+
+
+def test_one_team_holding_every_seat_is_a_cooperative_game(tmp_path):
+    # tests/sim/crew.yaml declares no table.together: its one team, the crew, holds every seat;
+    # "after 6 turns the crew wins together if it stepped 4 times or more" (easy: 3)
+    crew = str(ROOT / "tests" / "sim" / "crew.yaml")
+    run, doc = simulate(tmp_path, crew, "--compare", "easy", "--games", "20", "-j", "1")
+    assert run.code == 0, run.err
+    assert doc["about"]["kind"] == "together" and doc["about"]["against"] is None
+    assert "The players win " in run.out and "win rate, seat" not in run.out
+    assert "balance" not in run.out
+    rows = {r["metric"]: r for r in doc["comparison"]["rows"]}
+    won = rows["players win"]
+    assert won["main"] and won["diff"] >= 0  # fewer steps needed: never fewer wins
+    # the crew's one score, in games won and lost: the steps taken, at least 4 when won
+    shared = metrics(doc)["shared_score"]
+    assert shared["won"]["n"] + shared["lost"]["n"] == 20
+    assert shared["won"]["n"] == 0 or shared["won"]["min"] >= 4
+    assert shared["lost"]["n"] == 0 or shared["lost"]["max"] <= 3
