@@ -89,7 +89,9 @@ def test_opening_two_or_four_makes_the_uno_player_draw_and_skip(rank):
     assert size(s, ("hand", UNO)) == 6 + rank
     assert size(s, "circle") == 10 and size(s, "discard") == 1
     assert s.decider == RAMI and rulekit.observation(s, None)["phase"] == "rami"
-    assert events(s, "pays_penalty") == [{"player": ("player", UNO), "n": rank}]
+    [paid] = events(s, "pays_penalty", UNO)  # told to the drawer alone
+    assert paid["player"] == ("player", UNO) and paid["n"] == rank
+    assert len(paid["cards"][1]) == rank  # the drawer is told which (issue 31)
     assert gvar(s, "uno_owes") == 0
 
 
@@ -278,7 +280,8 @@ def test_rami_two_or_four_makes_the_uno_player_draw_and_skip(rank):
     assert size(s, ("hand", UNO)) == before + rank
     assert labels(s, "circle") == circle and top(s) == penalty     # circle untouched
     assert s.decider == RAMI                                         # the Uno turn is skipped
-    assert events(s, "pays_penalty")[-1] == {"player": ("player", UNO), "n": rank}
+    paid = events(s, "pays_penalty", UNO)[-1]
+    assert paid["player"] == ("player", UNO) and paid["n"] == rank
     assert gvar(s, "uno_owes") == 0
     assert rendered(s, None)[-3:-1] == [
         f"Player 0 draws {rank} cards and skips the turn.",
