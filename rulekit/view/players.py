@@ -15,7 +15,9 @@ class PlayerView:
     seat: int  # from 0, as the library counts
     name: str
     you: bool  # the viewing seat
-    turn: bool  # the turn is this seat's (once the game is over: the last turn was)
+    # the turn is this seat's and it takes part in the phase (not one its `active` leaves out,
+    # such as a player out of the round); once the game is over: the last turn was
+    turn: bool
     deciding: bool  # this seat is asked now (its turn, a choice, or a window)
     team: str | None  # its team's name in the view's language, where the ruleset has teams
     vars: tuple[VarView, ...]  # the player variables the table shows

@@ -100,8 +100,9 @@ def view(state: State, seat: int | None, *, lang: str | None = None,
         shown += [var_view(g, v, values[v.name], lang, names, cards) for v in infos
                   if v.name in values and tv.shows(v.name)]
     team_of = {p: row["team"] for row in obs.get("teams", ()) for p in row["members"]}
+    marked = obs["turn"] if _takes_part(state, obs["turn"]) else None
     players = tuple(
-        PlayerView(p, names[p], p == seat, p == obs["turn"],
+        PlayerView(p, names[p], p == seat, p == marked,
                    p == obs["decider"],
                    g.texts.word(team_of[p], lang) if p in team_of else None,
                    tuple(var_view(g, v, row["vars"][v.name], lang, names, cards)
@@ -133,6 +134,17 @@ def view(state: State, seat: int | None, *, lang: str | None = None,
         tuple(shown), players, teams, since, len(state.log), events,
         tuple(e for group in events for e in group.events if e.moment),
         question_view(state, seat, lang, names, cards, named), outcome)
+
+
+def _takes_part(state: State, turn: int) -> bool:
+    """Whether the turn's seat takes part in the phase now (its `active` holds: SHAM's player
+    locked out of the round keeps the turn until the challenge is answered, but plays no more),
+    or the game is over (the last turn was theirs)."""
+    if state.over:
+        return True
+    phase = state.game.phases[state.phase]
+    return bool(state.game.guard(phase.rule + ".active", phase.active, state.clone(),
+                                 {"p": turn}))
 
 
 def _plain(x: Any) -> Any:
