@@ -7,6 +7,7 @@ from pathlib import Path
 
 import meld_reference
 import pytest
+from effort import tries
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +46,7 @@ def meld_rules_and_hands(draw: st.DrawFn) -> tuple[MeldRules, list[int], list[in
     return rules, cards[:k], cards[k:k + m], size_lo, size_hi
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=tries(400, 3000), deadline=None)
 @given(meld_rules_and_hands())
 def test_possible_agrees_with_the_reference_search(
         case: tuple[MeldRules, list[int], list[int], int, int]) -> None:
@@ -55,7 +56,7 @@ def test_possible_agrees_with_the_reference_search(
         meld_reference.possible(rules, required, pool, size_lo, size_hi)
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=tries(200, 800), deadline=None)
 @given(meld_rules_and_hands())
 def test_the_cards_extending_a_meld_are_those_extension_accepts_one_by_one(
         case: tuple[MeldRules, list[int], list[int], int, int]) -> None:
@@ -78,7 +79,7 @@ def test_the_cards_extending_a_meld_are_those_extension_accepts_one_by_one(
     assert rules.extenders(kind, values, key, members) == one_by_one
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=tries(400, 3000), deadline=None)
 @given(meld_rules_and_hands())
 def test_the_cards_that_can_join_a_meld_are_found_in_one_question(
         case: tuple[MeldRules, list[int], list[int], int, int]) -> None:
@@ -90,7 +91,7 @@ def test_the_cards_that_can_join_a_meld_are_found_in_one_question(
     assert rules.joinable(required, pool, size_lo, size_hi) == one_by_one
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=tries(150, 500), deadline=None)
 @given(meld_rules_and_hands(), st.randoms(use_true_random=False))
 def test_a_meld_is_valid_in_any_order_and_its_answer_is_kept_as_such(
         case: tuple[MeldRules, list[int], list[int], int, int], rnd: random.Random) -> None:
@@ -113,7 +114,7 @@ def test_possible_agrees_on_the_bundled_rulesets(ruleset: str) -> None:
     deck = list(range(game.n_cards))
     answers = set()
     joined = set()
-    for _ in range(4000):
+    for _ in range(tries(1000, 4000)):
         hand = rng.sample(deck, rng.randint(0, 14))
         k = rng.choice([0, 0, 1, 1, 2, 3])
         required, pool = hand[:k], hand[k:]
@@ -141,7 +142,7 @@ def test_a_hand_then_each_card_left_out_agrees_with_the_reference(ruleset: str) 
     deck = list(range(game.n_cards))
     hand = rng.sample(deck, 9)
     answers = []
-    for _ in range(600):
+    for _ in range(tries(200, 600)):
         if rng.random() < 0.5:  # the hand changes by one card, as in a game
             hand[rng.randrange(len(hand))] = rng.choice([c for c in deck if c not in hand])
         else:
