@@ -236,12 +236,15 @@ def level(tables: int, seconds: float, think: float, idle: int, seed: int) -> di
             after = memory(server.proc.pid)["VmRSS"]
             started, cpu, load_before = time.monotonic(), cpu_seconds(server.proc.pid), \
                 os.getloadavg()[0]
+            mine = time.process_time()
             tally = asyncio.run(load(server, tables, seconds, think, seed))
             took = time.monotonic() - started
             cpu = cpu_seconds(server.proc.pid) - cpu
+            mine = time.process_time() - mine  # the clients' own work: reading the views
             peak = memory(server.proc.pid)
-            workers = sum(memory(p).get("VmRSS", 0) for p in descendants(server.proc.pid)
-                          if os.path.exists(f"/proc/{p}/status"))
+            kids = [p for p in descendants(server.proc.pid) if os.path.exists(f"/proc/{p}/stat")]
+            workers = sum(memory(p).get("VmRSS", 0) for p in kids)
+            workers_cpu = sum(cpu_seconds(p) for p in kids)  # the bots' thinking, all of it
         finally:
             server.stop()
     waits = sorted(tally.waits)
@@ -250,7 +253,8 @@ def level(tables: int, seconds: float, think: float, idle: int, seed: int) -> di
         "tables": tables, "seconds": round(took, 1), "think_s": think,
         "choices": tally.choices, "waits": len(waits), "games_ended": tally.games,
         "refused": tally.refused, "failed_connections": tally.failed,
-        "server_cpu_s": round(cpu, 1),
+        "server_cpu_s": round(cpu, 1), "workers_cpu_s": round(workers_cpu, 1),
+        "clients_cpu_s": round(mine, 1),
         "server_cpu_ms_per_choice": round(1000 * cpu / tally.choices, 2) if tally.choices else None,
         "load_average_before": round(load_before, 1),
         "load_average_after": round(os.getloadavg()[0], 1),
@@ -317,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{row['kib_per_idle_table']!s:>14} {row['server_peak_mib']:>8} "
               f"{row['workers_rss_end_mib']:>11} {row['server_cpu_ms_per_choice']!s:>13} "
               f"{row['load_average_after']:>5}", flush=True)
+        print(f"  CPU seconds: server {row['server_cpu_s']}, bot workers "
+              f"{row['workers_cpu_s']}, clients {row['clients_cpu_s']} in {row['seconds']} s")
         if row["refused"]:
             print(f"  {row['refused']} choices refused (a scripted client should get none)")
         if row["failed_connections"]:
