@@ -79,6 +79,13 @@ class CompileContext:
         """Record a diagnostic at path (key: at the key itself; offset: inside a DSL text)."""
         self.diags.append(self.src.diagnostic(message, path, key=key, hint=hint, offset=offset))
 
+    def place(self, rule: str, path: YamlPath, *, key: bool = False, text: bool = False) -> None:
+        """Keep where rule is written (file:line:col, the first place) for run-time messages;
+        text: at the first character of the DSL text there (past a quote)."""
+        d = self.src.diagnostic("", path, key=key, offset=(0, 0) if text else None)
+        if d.line:
+            self.game.places.setdefault(rule, f"{d.file}:{d.line}:{d.col}")
+
     def located(self, e: CompileError, path: YamlPath) -> None:
         """Record a DSL compile error at its place in the text at path."""
         self.error(e.message, path, offset=(e.line, e.col), hint=e.hint)

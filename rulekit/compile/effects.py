@@ -193,6 +193,7 @@ def log_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> C
         c.error("'log' names a text key", path + ("log",))
         return None
     c.need_text(key, path + ("log",))
+    c.place(f"log.{key}", path + ("log",))
     args = item.get("args", {}) or {}
     if not isinstance(args, dict):
         c.error("'args' must be a mapping of name: expression", path + ("args",))

@@ -58,8 +58,10 @@ def phases_and_actions(c: CompileContext) -> Flow:
         pscope.names["p"] = local("p", PLAYER)
         active = c.expr(ph.active, path + ("active",), pscope, BOOL, "'active'")
         end_if = None
+        c.place(f"phases.{name}", path, key=True)
         if ph.end_if is not None:
             end_if = c.expr(ph.end_if, path + ("end_if",), empty, BOOL, "'end_if'")
+            c.place(f"phases.{name}.end_if", path + ("end_if",), text=True)
         nxt = i
         if ph.next is not None:
             if ph.next in c.spec.phases:
@@ -145,6 +147,7 @@ def action(c: CompileContext, name: str, index: int, a: Any, path: YamlPath, pha
            window_names: list[str]) -> CompiledAction:
     """One action: its phases or window, `when`, parameters and effects."""
     label = a.label or name
+    c.place(f"actions.{name}", path, key=True)
     if a.label:
         c.need_text(a.label, path + ("label",))
     scope = Scope()

@@ -59,7 +59,7 @@ def pass_with_skips(s: State, phase: CompiledPhase) -> int:
     skipped ones (round and round the table if there are more skips than players)."""
     order = passing_order(s, phase, s.game.guard)
     if not order:
-        raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
+        raise s.no_turn_error(phase)  # naming the phase's end_if (runtime.flow)
     chosen = order[s.skips % len(order)]
     s.skips = 0
     return chosen

@@ -236,6 +236,9 @@ class Rules:
         self.team_of_fn: Fn = None  # each player's team name, from teams.of
         self.invariants: list[tuple[str, Fn]] = []
         self.hints: BotHints = BotHints()  # bots' hints; they never change the rules
+        # where rules are written, 'file:line:col' by rule ('actions.X', 'phases.X.end_if',
+        # 'log.KEY' for a text's first log statement): run-time errors and coverage name them
+        self.places: dict[str, str] = {}
         # the player count tools deal when none is asked for (players.default)
         self.default_players = default_players(self.min_players, self.max_players,
                                                spec.players.default)

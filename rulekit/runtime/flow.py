@@ -199,7 +199,29 @@ class FlowMixin(EffectsMixin):
             if phase.active(self, {"p": q}):
                 self.turn_to(q)
                 return
-        raise RuleRuntimeError(phase.rule + ".active", "no player can take the next turn")
+        raise self.no_turn_error(phase)
+
+    def no_turn_error(self, phase: Any) -> RuleRuntimeError:
+        """The error of a turn that passes to no one: the phase should have ended by then, so
+        it names the phase's end_if and where it is written (or that there is none)."""
+        held, where = self.held_open()
+        rule = phase.r_end_if if phase.end_if is not None else phase.r_active
+        return RuleRuntimeError(rule, "no player can take the next turn ('active' holds for no "
+                                f"one) and the game goes on: {held}", where)
+
+    def held_open(self) -> tuple[str, str]:
+        """What keeps the game going, in words, and where it is written: the phase in play
+        and its end_if ('in TEXT at file:line:col'), or the phase, which has no end_if."""
+        g = self.game
+        phase = g.phases[self.phase]
+        if phase.end_if is None:
+            return (f"it is in phase '{phase.name}', which has no end_if (only 'end game' ends "
+                    "it)", f"at {g.places.get(phase.rule, g.file)}")
+        text = " ".join(str(g.spec.phases[phase.name].end_if).split())
+        if len(text) > 60:  # as a failing statement is quoted (compile.stmt_control)
+            text = text[:57] + "..."
+        return (f"it is in phase '{phase.name}', whose end_if does not hold",
+                f"in '{text}' at {g.places.get(phase.r_end_if, g.file)}")
 
     def _startable(self, owner: Any, env: dict) -> list[Action]:
         # The hot path: every 'when' of the phase's or window's actions in one generated

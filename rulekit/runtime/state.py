@@ -438,9 +438,10 @@ class State(SerialiseMixin):
         g = self.game
         # the game's limits are checked first: the state stays as it was
         if self.decisions >= g.max_decisions:
+            held, where = self.held_open()  # the phase in play and its end_if, located
             raise EvaluationLimitError(
                 "limits.max_decisions",
-                f"the game did not end within {g.max_decisions} decisions")
+                f"the game did not end within {g.max_decisions} decisions: {held}", where)
         if self.game_work <= 0:
             raise EvaluationLimitError("limits.max_game_work", game_work_spent(g.max_game_work))
         self._legal = None
