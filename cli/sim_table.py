@@ -23,6 +23,7 @@ from rulekit.sim import (
     seats_sentence,
     show,
     show_diff,
+    show_p,
     variant_name,
 )
 
@@ -256,8 +257,7 @@ def print_comparison(out: Console, doc: dict[str, Any]) -> None:
                                                                                     r["metric"])
             _row(t, label, show(r["a"], u, 2 if "event" in r else 1),
                  show(r["b"], u, 2 if "event" in r else 1), show_diff(r["diff"], u),
-                 "-" if r["p"] is None else f"{r['p']:.3f}",
-                 "-" if r.get("p_holm") is None else f"{r['p_holm']:.3f}",
+                 show_p(r["p"]), show_p(r.get("p_holm")),
                  "changed" if r.get("significant_holm") else "")
         out.print(t)
     out.print(Text("changed: the corrected p is below 0.05 (Holm's correction over every "

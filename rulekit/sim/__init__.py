@@ -31,12 +31,13 @@ from .verdict import (
     seats_sentence,
     show,
     show_diff,
+    show_p,
     variant_name,
 )
 
 __all__ = [
     "METRICS", "SCHEMA_VERSION", "SHARE", "TOGETHER", "about_of", "main_row", "main_series",
-    "main_share", "run_until", "seats_sentence", "show", "show_diff", "variant_name",
+    "main_share", "run_until", "seats_sentence", "show", "show_diff", "show_p", "variant_name",
     "Chooser", "ClusterError", "GameRecord", "Plan", "Player",
     "Report", "SchedulerUnreachable", "Settings", "Tally", "Watch", "Words", "all_metrics",
     "by_seat", "compare", "connect", "play_game", "play_out", "player_count", "plan",

@@ -11,7 +11,15 @@ from typing import Any
 
 from .describe import TOGETHER
 from .stats import wilson
-from .verdict import about_of, main_series, seats_sentence, show, show_diff, variant_name
+from .verdict import (
+    about_of,
+    main_series,
+    seats_sentence,
+    show,
+    show_diff,
+    show_p,
+    variant_name,
+)
 
 COLOURS = ("#1f77b4", "#d62728")  # A, B
 
@@ -152,10 +160,6 @@ def _convergence(doc: dict[str, Any]) -> str:
     return _svg(fig)
 
 
-def _p(x: float | None) -> str:
-    return "-" if x is None else f"{x:.3f}"
-
-
 def _comparison(doc: dict[str, Any]) -> list[str]:
     cmp = doc["comparison"]
     about = about_of(doc)
@@ -173,7 +177,8 @@ def _comparison(doc: dict[str, Any]) -> list[str]:
     rows.sort(key=lambda r: not r.get("main"))
     cells = [[r.get("label", r["metric"]), show(r["a"], r.get("unit", "number")),
               show(r["b"], r.get("unit", "number")), show_diff(r["diff"], r.get("unit", "")),
-              _p(r["p"]), _p(r.get("p_holm")), "changed" if r.get("significant_holm") else ""]
+              show_p(r["p"]), show_p(r.get("p_holm")),
+              "changed" if r.get("significant_holm") else ""]
              for r in rows]
     parts.append("<h2>A/B comparison</h2><p>B minus A; shares: two-proportion z-test, means: "
                  "Welch's z-test; corrected: Holm's correction over every tested row; changed: "

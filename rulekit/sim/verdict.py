@@ -11,10 +11,10 @@ import math
 from typing import Any
 
 from .describe import TOGETHER
+from .stats import ALPHA, POWER, Z95, quantile
 
 __all__ = ["SHARE", "TOGETHER", "about_of", "main_row", "main_series", "seats_sentence", "settled",
-           "show", "show_diff", "variant_name", "verdict"]
-from .stats import ALPHA, POWER, Z95, quantile
+           "show", "show_diff", "show_p", "variant_name", "verdict"]
 
 SHARE = "share"
 LISTED = 5  # changed figures named in the verdict; the table has the rest
@@ -41,7 +41,8 @@ def show_diff(d: float | None, unit: str) -> str:
     return f"{sign}{abs(d):,.2f}"
 
 
-def _p(p: float | None) -> str:
+def show_p(p: float | None) -> str:
+    """A p-value with three decimals, '< 0.001' below that, '-' for no test."""
     if p is None:
         return "-"
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
@@ -77,7 +78,7 @@ def verdict(rows: list[dict[str, Any]], a: str | None, b: str | None, games: tup
     head = f"{variant_name(b)} against {variant_name(a)}, {games[0]:,} and {games[1]:,} games"
     if changed:
         items = [f"{r['label']} {show(r['a'], r['unit'])} -> {show(r['b'], r['unit'])} "
-                 f"({show_diff(r['diff'], r['unit'])}, p {_p(r['p_holm'])})"
+                 f"({show_diff(r['diff'], r['unit'])}, p {show_p(r['p_holm'])})"
                  for r in changed[:LISTED]]
         more = f"; and {len(changed) - LISTED} more (the table below)" \
             if len(changed) > LISTED else ""
@@ -108,7 +109,7 @@ def _main(m: dict[str, Any], a: str | None, b: str | None, kind: str, against: s
     ci = interval(m)
     if ci is not None:
         text += f"; 95% interval {show_diff(ci[0], u)} to {show_diff(ci[1], u)}"
-    text += f"; p {_p(m['p'])}, {_p(m['p_holm'])} corrected)."
+    text += f"; p {show_p(m['p'])}, {show_p(m['p_holm'])} corrected)."
     if m["significant_holm"]:
         return text + " A change."
     if m["needed"] is None:
