@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress, TaskID
 
-from rulekit.sim import SHARE, main_row, main_share, show
+from rulekit.sim import SHARE, main_row, main_series, main_share, show, wilson
 
 LONG = 20.0  # seconds: a run expected to take longer is announced with its estimate
 MEASURE = 2.0  # seconds of play (or a twentieth of the games) before estimating
@@ -55,7 +55,8 @@ def on_look(progress: Progress, tasks: list[TaskID],
     the next round's games (at most `most`)."""
 
     def look(games: int, settled: bool, doc: dict[str, Any]) -> None:
-        progress.console.print(f"rulekit: after {games:,} games per variant: {_stands(doc)}"
+        per = " per variant" if doc["comparison"] is not None else ""
+        progress.console.print(f"rulekit: after {games:,} games{per}: {_stands(doc)}"
                                f"{'settled' if settled else 'not settled yet'}",
                                markup=False, highlight=False)
         if not settled and games < most:
@@ -75,4 +76,8 @@ def _stands(doc: dict[str, Any]) -> str:
         return (f"{m['label']} {show(m['a'], SHARE)} against {show(m['b'], SHARE)} "
                 f"(p {p}): ")
     share = main_share(doc, 0)
-    return "" if share is None else f"main figure {show(share[0] / share[1], SHARE)}: "
+    if share is None:
+        return ""
+    label, _ = main_series(doc, doc["runs"][0])
+    lo, hi = wilson(*share)
+    return f"{label} {show(share[0] / share[1], SHARE)} ({show(lo, SHARE)}-{show(hi, SHARE)}): "
