@@ -409,14 +409,15 @@ def _played(game: rulekit.Game | None, path: str, variant: str | None, games: in
     if game is None or not games:
         return True
     name = path if variant is None else f"{path} [{variant}]"
-    from .playcheck import play_check
+    from .playcheck import coverage_line, play_and_cover
 
-    failure, decisions = play_check(game, games)
+    failure, decisions, cover = play_and_cover(game, games)
     if failure is not None:
         say(f"{name}: cannot be played: {failure}")
         return False
     say(f"{name}: played {_n(games, 'game')} with random bots, {decisions / games:.1f} "
           "decisions per game")
+    say(f"{name}: {coverage_line(game, cover, games)}")
     return True
 
 

@@ -34,9 +34,11 @@ def test_a_game_that_never_ends_is_reported_with_its_limit(tmp_path: Path) -> No
     path = write(tmp_path, "never.yaml", text)
     run = cli("validate", "--play", "5", path)
     assert run.code == 1
+    line = text.splitlines().index('    end_if: "false"') + 1
     assert run.out.splitlines()[1] == (
         f"{path}: cannot be played: game 1 of 5 (2 players, seed 0): EvaluationLimitError: rule "
-        "limits.max_decisions: the game did not end within 200 decisions")
+        "limits.max_decisions: the game did not end within 200 decisions: it is in phase "
+        f"'play', whose end_if does not hold (in 'false' at {path}:{line}:14)")
 
 
 def test_a_rule_that_fails_in_play_is_reported_with_the_rule(tmp_path: Path) -> None:
@@ -55,3 +57,38 @@ def test_without_play_no_game_is_dealt(tmp_path: Path) -> None:
                                                     "      - set passes = 10 // passes\n"))
     run = cli("validate", path)
     assert run.code == 0 and len(run.out.splitlines()) == 1
+
+
+def test_the_games_end_with_what_they_never_reached_each_located(tmp_path: Path) -> None:
+    """The coverage line (issue 33): an action never legal, an end_if never true and a text
+    never logged in the games played, each with its file:line."""
+    text = (BASE.replace("actions:\n", """\
+  coda:
+    first: starter
+    end_if: "passes > 100"
+actions:
+  sulk:
+    phase: play
+    when: "num_players > 10"
+    effects:
+      - {log: sulked, args: {player: actor}}
+      - end turn
+""").replace("text:\n", "text:\n  sulked: {en: \"{player} sulks.\", fr: \"{player} boude.\"}\n"))
+    path = write(tmp_path, "dull.yaml", text)
+    run = cli("validate", "--play", "3", path)
+    assert run.code == 0, run.out
+    lines = text.splitlines()
+    at = {k: lines.index(v) + 1 for k, v in
+          (("sulk", "  sulk:"), ("coda", '    end_if: "passes > 100"'),
+           ("sulked", "      - {log: sulked, args: {player: actor}}"))}
+    assert run.out.splitlines()[2] == (
+        f"{path}: coverage of 3 games: never legal: sulk ({path}:{at['sulk']}); end_if never "
+        f"true: coda ({path}:{at['coda']}); never logged: sulked ({path}:{at['sulked']})")
+
+
+def test_a_bundled_game_reaches_every_end_if() -> None:
+    run = cli("validate", "--play", "3", str(ROOT / "rulesets" / "spades.yaml"))
+    assert run.code == 0
+    assert run.out.splitlines()[2].startswith(
+        f"{ROOT / 'rulesets' / 'spades.yaml'}: coverage of 3 games: every action legal; every "
+        "end_if true; ")
