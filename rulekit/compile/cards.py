@@ -66,6 +66,7 @@ def cards(c: CompileContext) -> CardTable:
                 plain[name] = (INT, frozenset(a))
             else:
                 plain[name] = (STR, frozenset(a))
+                t.word_orders.setdefault(frozenset(a), list(a))  # order_of(): as declared
                 t.symbols.update(str(v) for v in a)  # words: one kind, checked above
     # expand the deck
     rows: list[dict[str, Any]] = []

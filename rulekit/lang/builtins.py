@@ -17,6 +17,7 @@ from .budget import (
     over_budget,
     scanned,
 )
+from .ordering import OrderingMixin
 from .parsing import fail
 from .scope import (
     MELD_BUILTINS,
@@ -239,8 +240,9 @@ def _top(s: Any, zone: int, k: int) -> list:
 ARRANGED = {"deadwood": INT, "melds": list_of(CARDS), "left": CARDS}
 
 
-class BuiltinsMixin:
-    """ExprCompiler's built-in functions: one method for the meld ones, one for the rest."""
+class BuiltinsMixin(OrderingMixin):
+    """ExprCompiler's built-in functions: one method for the meld ones, one for the rest
+    (sorted() and order_of(): rulekit.lang.ordering)."""
 
     t: Tables
     weight: int  # the work the expression being compiled costs per evaluation
@@ -450,6 +452,8 @@ class BuiltinsMixin:
                                  "else None)", args[0])
             check(1, INT, "a number")
             return self.values_call(CARDS, _top, "top(zone, n)", args)
+        if name == "order_of":
+            return self.order_call(args, trees, node)
         if name in ("combinations", "subsets"):
             arity(2 if name == "combinations" else 1)
             a = args[0]

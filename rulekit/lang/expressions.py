@@ -551,6 +551,8 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if name not in BUILTINS:
             raise fail(name_tok, f"unknown function '{name}'",
                        did_you_mean(name, sorted(BUILTINS | set(self.t.definitions))))
+        if name == "sorted":  # its key sees `it`: compiled by sorted_call
+            return self.sorted_call(arg_trees, tree, scope)
         args = [self.expr(a, scope) for a in arg_trees]
         return self.builtin(name, args, arg_trees, tree, scope)
 

@@ -79,6 +79,7 @@ class Tables:
         self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
         self.var_names: dict[str, dict[int, str]] = {}  # number variables shown by name
         self.var_domains: dict[str, frozenset] = {}  # word variables: their attribute's words
+        self.word_orders: dict[frozenset, list] = {}  # an attribute's words, as declared
 
 
 MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",
@@ -86,7 +87,7 @@ MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "i
 BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
             "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
             "cards", "len", "team", "members", "next_in_turn", "combinations",
-            "subsets"} | MELD_BUILTINS
+            "subsets", "sorted", "order_of"} | MELD_BUILTINS
 AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
 
 
