@@ -12,6 +12,7 @@ game, and every decision count, is the same whatever the number of workers.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import random
 import sys
@@ -20,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import rulekit
-from rulekit.sim import play_out, weighted
+from rulekit.sim import play_out, replay_command, weighted
 
 try:  # not on Windows
     import resource
@@ -85,13 +86,39 @@ def peak_rss_bytes(children: bool = False) -> int | None:
 
 
 def play_games(game: rulekit.Game, players: int, games: int, seed: int) -> int:
-    """Play games with random bots (game i dealt from seed + i); return the total decisions."""
+    """Play games with random bots (game i dealt from seed + i); return the total decisions.
+
+    A game that fails raises its error again, naming the game's seed and the command that
+    replays it step by step."""
     total = 0
     for i in range(games):
         # one generator per game, so any game of a run can be replayed alone
         rnd = random.Random(f"rulekit-bench:{seed + i}")
-        total += play_out(game.new_state(players, seed + i), weighted(rnd)).decisions
+        try:
+            total += play_out(game.new_state(players, seed + i), weighted(rnd)).decisions
+        except rulekit.RuleRuntimeError as e:
+            raise _located(e, game, players, seed + i) from None
     return total
+
+
+def _located(e: rulekit.RuleRuntimeError, game: rulekit.Game, players: int,
+             seed: int) -> rulekit.RuleRuntimeError:
+    """e, of the same kind, saying which game failed and the command that replays it (the
+    game is played again to its failure, its choices recorded: only a failure pays for it)."""
+    rnd = random.Random(f"rulekit-bench:{seed}")
+    choose = weighted(rnd)
+    choices: list[int] = []
+
+    def record(state: rulekit.State, action: rulekit.Action) -> None:
+        choices.append(state.legal_actions().index(action))
+
+    with contextlib.suppress(rulekit.RuleRuntimeError):  # the failure met again, recorded
+        play_out(game.new_state(players, seed), choose, record)
+    command = replay_command(game.file, game.variant, players,
+                             {"seed": seed, "choices": choices})
+    detail = f"{e.detail} ({e.where})" if e.where else e.detail
+    return type(e)(e.rule, detail, f"in the game dealt from seed {seed}, {players} players; "
+                                   f"replay it: {command}")
 
 
 # what `python -m rulekit.native status` says, as a figure's reader needs it
