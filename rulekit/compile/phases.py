@@ -31,7 +31,7 @@ from ..rules.game import (
     CompiledWindow,
     Flow,
 )
-from . import effects, langdata, show
+from . import effects, langdata, next_phase, show
 from .base import (
     Fn,
     _empty_list,
@@ -62,13 +62,7 @@ def phases_and_actions(c: CompileContext) -> Flow:
         if ph.end_if is not None:
             end_if = c.expr(ph.end_if, path + ("end_if",), empty, BOOL, "'end_if'")
             c.place(f"phases.{name}.end_if", path + ("end_if",), text=True)
-        nxt = i
-        if ph.next is not None:
-            if ph.next in c.spec.phases:
-                nxt = phase_names.index(ph.next)
-            else:
-                c.error(f"unknown phase '{ph.next}'", path + ("next",),
-                        hint=did_you_mean(ph.next, phase_names))
+        nxt, next_of = next_phase.compile_next(c, ph.next, i, path, phase_names)
         flow.phases.append(CompiledPhase(
             name=name, rule=f"phases.{name}", label=label,
             first=first.fn if first else _none, active=active.fn if active else _true,
@@ -76,6 +70,7 @@ def phases_and_actions(c: CompileContext) -> Flow:
             on_begin=effects.effects(c, ph.on_begin, path + ("on_begin",), empty),
             end_if=end_if.fn if end_if else None,
             on_end=effects.effects(c, ph.on_end, path + ("on_end",), empty), next=nxt,
+            next_of=next_of,
             **turn_hooks(c, ph, path)))  # type: ignore[arg-type]
     for name, w in c.spec.windows.items():
         path = ("windows", name)

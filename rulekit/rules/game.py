@@ -115,6 +115,7 @@ class CompiledPhase:
     on_end: Fn
     next: int = 0
     actions: list[CompiledAction] = field(default_factory=list)
+    next_of: Fn = None  # `next:` as an expression: the index of the phase it names, when it ends
     on_turn_begin: Fn = None  # effects when a turn begins, actor bound (None: no hook)
     on_turn_end: Fn = None  # effects when a turn ends by 'end turn', before it passes
     # the start of every action whose 'when' holds, in order: all the whens in one function

@@ -117,7 +117,8 @@ class FlowMixin(EffectsMixin):
                     # on_end opened windows and they have closed: the phase is over, whatever
                     # end_if says now (asking it again would run on_end twice)
                     self.ending_phase = False
-                    self._begin_phase(phase.next)
+                    self._begin_phase(phase.next if phase.next_of is None
+                                      else phase.next_of(self, {}))
                     continue
                 self.at = phase.r_end_if
                 if phase.end_if is not None and phase.end_if(self, {}):
@@ -129,7 +130,8 @@ class FlowMixin(EffectsMixin):
                     if self.stack:
                         self.ending_phase = True
                         continue
-                    self._begin_phase(phase.next)
+                    self._begin_phase(phase.next if phase.next_of is None
+                                      else phase.next_of(self, {}))
                     continue
                 hook = self.turn_hook
                 if hook:  # a turn began (its on_turn_begin is due), or ended (it passes now)
