@@ -184,7 +184,11 @@ def action(c: CompileContext, name: str, index: int, a: Any, path: YamlPath, pha
         cp = param(c, p, path + ("params", j), pscope, f"actions.{name}.params[{j}]")
         if cp is None:
             continue
-        if cp.name in names_seen or cp.name in c.RESERVED:
+        if cp.name in c.RESERVED:  # the caret at the name, after the kind's key
+            c.error(f"'{cp.name}' is a reserved name and cannot name a parameter",
+                    path + ("params", j, cp.kind), hint="the reserved names: "
+                    + ", ".join(sorted(c.RESERVED)) + "; choose another, e.g. 'who'")
+        elif cp.name in names_seen:
             c.error(f"parameter name '{cp.name}' is already used", path + ("params", j))
         names_seen.add(cp.name)
         params.append(cp)

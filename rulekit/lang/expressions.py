@@ -230,7 +230,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if name == "picked":
             raise fail(node, "unknown name 'picked'", "'picked' (the cards picked so far) is "
                        "known only in a cards parameter's where, min and max")
-        raise fail(node, f"unknown name '{name}'", did_you_mean(name, options))
+        raise fail(node, f"unknown name '{name}'", Scope.unknown_hint(name, options))
 
     def definition(self, name: str, args: list[Typed], node: Tree | Token, scope: Scope) -> Typed:
         """Inline a `define:` entry, binding its parameters to the argument closures."""

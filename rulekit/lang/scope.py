@@ -8,6 +8,7 @@ from typing import Any
 
 from lark import Tree
 
+from ..data.spelling import did_you_mean
 from .parsing import (
     CompileError,
 )
@@ -28,6 +29,12 @@ class Scope:
         """A nested scope with the same names."""
         return Scope(dict(self.names), self.effects)
 
+    @staticmethod
+    def unknown_hint(name: str, options: list[str]) -> str:
+        """The hint for an unknown name: why a name bound only in some rules is not bound
+        here, else the nearest known name."""
+        return UNBOUND.get(name) or did_you_mean(name, options)
+
     def fresh_key(self, name: str) -> str:
         """A unique env key for a comprehension variable, so nested uses never clash.
 
@@ -36,6 +43,15 @@ class Scope:
         """
         return f"{name}#{next(_KEYS[0])}"
 
+
+# names bound only where someone acts: said instead of a near name ('actor' is not 'after')
+UNBOUND = {
+    "actor": "'actor' (the player acting) is known only where a player acts: an action's when, "
+             "parameters and effects, a window's eligible, a turn hook; a definition sees only "
+             "its parameters: give it one, e.g. playable(q), and call it as playable(actor)",
+    "opener": "'opener' (who opened the window) is known only in a window's eligible and "
+              "then and in its actions; a definition sees only its parameters: give it one",
+}
 
 _KEYS = [itertools.count(1)]  # the compilation running now: numbered from 1 in each
 
