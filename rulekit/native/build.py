@@ -3,6 +3,7 @@ compiled with mypyc, in place beside their sources.
 
     pip install -e '.[native]'          # mypy (mypyc), setuptools, PyYAML's types; and a C compiler
     python -m rulekit.native build      # compile them (about half a minute)
+    python -m rulekit.native build --opt-level 0   # a quicker build, slower code (for tests)
     python -m rulekit.native status     # compiled, sources, or stale
     python -m rulekit.native clean      # remove what build made
 
@@ -39,15 +40,16 @@ _SETUP = """
 import os, sys
 from mypyc.build import mypycify
 from setuptools import setup
-work, group, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+work, group, opt, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 setup(name="rulekit-native", script_args=["-q", "build_ext", "--inplace", "--build-temp", work,
                                           "--build-lib", os.path.join(work, "lib")],
-      ext_modules=mypycify(files, opt_level="3", group_name=group, target_dir=work))
+      ext_modules=mypycify(files, opt_level=opt, group_name=group, target_dir=work))
 """
 
 
-def build() -> int:
-    """Compile MODULES in place and record the manifest; 0 on success."""
+def build(opt_level: int = 3) -> int:
+    """Compile MODULES in place (the C compiler's -O opt_level) and record the manifest; 0 on
+    success."""
     missing = [name for name in ("mypyc", "setuptools") if importlib.util.find_spec(name) is None]
     if missing:
         print(f"rulekit.native: {' and '.join(missing)} not installed: pip install "
@@ -67,8 +69,8 @@ def build() -> int:
         tree = Path(work) / "tree"
         shutil.copytree(ENGINE, tree / "rulekit", ignore=shutil.ignore_patterns(
             "__pycache__", "*.so", "*.pyd", MANIFEST.name))
-        done = subprocess.run([sys.executable, "-c", _SETUP, work, GROUP, *files], cwd=tree,
-                              capture_output=True, text=True,
+        done = subprocess.run([sys.executable, "-c", _SETUP, work, GROUP, str(opt_level), *files],
+                              cwd=tree, capture_output=True, text=True,
                               env=dict(os.environ, MYPY_CACHE_DIR=os.path.join(work, "mypy")))
         if done.returncode == 0:
             try:
@@ -110,9 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulekit.native", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["build", "status", "clean"])
+    parser.add_argument("--opt-level", type=int, choices=range(4), default=3, metavar="0-3",
+                        help="build: the C compiler's optimisation (default 3; 0 builds in about "
+                        "half the time, for tests)")
     args = parser.parse_args(argv)
     if args.command == "build":
-        return build()
+        return build(args.opt_level)
     if args.command == "clean":
         try:
             return clean()
