@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
+from lark import Token, Tree
 
 from ..lang import expressions as dsl
 from ..lang.expressions import (
@@ -52,55 +52,82 @@ def _public_tables(c: Compiler) -> tuple[Tables, set[str], set[str]]:
     return t, hidden, sized
 
 
-def _peeks(tree: Any, sized: set[str], defs: dict) -> tuple[str, Any, str | None] | None:
-    """The first use of a zone whose size alone is public other than size(zone): (zone, node,
-    the definition it is in or None), else None."""
-    seen: set[str] = set()
+_BINDS = {"list_comp": (1,), "gen_call": (2,), "list_comp_multi": (1,), "gen_call_multi": (2,)}
 
-    def walk(node: Any, as_size: bool, within: str | None) -> tuple[str, Any, str | None] | None:
+
+def _bound(node: Tree) -> set[str]:
+    """The names a comprehension binds (its loops' and lets' variables)."""
+    names = {str(node.children[i]) for i in _BINDS[str(node.data)]}
+    for k in node.children:
+        if isinstance(k, Tree) and k.data in ("comp_for", "comp_let"):
+            names.add(str(k.children[0]))
+    return names
+
+
+def _peeks(tree: Any, sized: set[str], defs: dict,
+           own: frozenset[str] = frozenset()) -> tuple[str, Any, str | None] | None:
+    """The first use of a zone whose size alone is public other than size(zone), or than the
+    viewer's own zone of those in own read as `me.ZONE` (the seat looking sees its own hand):
+    (zone, node, the definition it is in or None), else None. A definition's parameter given
+    `me` stands for the viewer in its body; a comprehension's variable never does."""
+    seen: set[tuple[str, frozenset]] = set()
+
+    def walk(node: Any, as_size: bool, within: str | None,
+             mine: frozenset) -> tuple[str, Any, str | None] | None:
         if isinstance(node, Token) or node is None:
             return None
         kids = node.children
+        if node.data in _BINDS:
+            mine = mine - _bound(node)
         if node.data == "call":
             head = str(kids[0])
             args = kids[1].children if len(kids) > 1 and kids[1] is not None else []
-            found = inline(head, within)
+            found = inline(head, within, args, mine)
             for a in args:
-                found = found or walk(a, head == "size" and len(args) == 1, within)
+                found = found or walk(a, head == "size" and len(args) == 1, within, mine)
             return found
         if node.data == "name":
             name = str(kids[0])
             if name in sized and not as_size:
                 return name, node, within
-            return inline(name, within)
+            return inline(name, within, [], mine)
         if node.data == "attr":
             name = str(kids[1])
-            if name in sized and not as_size:
+            viewer = (isinstance(kids[0], Tree) and kids[0].data == "name"
+                      and str(kids[0].children[0]) in mine)
+            if name in sized and not as_size and not (name in own and viewer):
                 return name, node, within
-            return walk(kids[0], False, within)
+            return walk(kids[0], False, within, mine)
         for k in kids:
-            found = walk(k, False, within)
+            found = walk(k, False, within, mine)
             if found:
                 return found
         return None
 
-    def inline(name: str, within: str | None) -> tuple[str, Any, str | None] | None:
-        if name in defs and name not in seen:
-            seen.add(name)
-            body = defs[name][1]
-            return walk(body, False, within or name)
-        return None
+    def inline(name: str, within: str | None, args: list,
+               mine: frozenset) -> tuple[str, Any, str | None] | None:
+        if name not in defs:
+            return None
+        params = defs[name][0]
+        me_params = frozenset(p for p, a in zip(params, args, strict=False)
+                              if isinstance(a, Tree) and a.data == "name"
+                              and str(a.children[0]) in mine)
+        if (name, me_params) in seen:
+            return None
+        seen.add((name, me_params))
+        return walk(defs[name][1], False, within or name, me_params)
 
-    return walk(tree, False, None)
+    return walk(tree, False, None, frozenset({ME}))
 
 
 SEES = ("a table's status sees only what every player sees: visible variables, public zones, "
         "the size of a zone whose size is public, definitions built on them, and me (the seat "
-        "looking)")
+        "looking) with its own zones (me.hand)")
 
 
 def _compile(c: Compiler, x: ExprCompiler, hidden: set[str], sized: set[str], value: Any,
-             path: tuple, expected: str | None, what: str) -> dsl.Typed | None:
+             path: tuple, expected: str | None, what: str,
+             own: frozenset[str] = frozenset()) -> dsl.Typed | None:
     """Compile an expression against the public names; report a located error if it fails."""
     if isinstance(value, bool):
         return dsl.const(BOOL, value)
@@ -113,7 +140,7 @@ def _compile(c: Compiler, x: ExprCompiler, hidden: set[str], sized: set[str], va
     scope.names[ME] = local(ME, PLAYER)
     try:
         tree = dsl.parse(value, "expr")
-        peek = _peeks(tree, sized, x.t.definitions)
+        peek = _peeks(tree, sized, x.t.definitions, own)
         if peek is not None:
             zone, node, within = peek
             if within is None:
@@ -157,6 +184,8 @@ def compile_table(c: Compiler) -> None:
     g.table = tv
     decl = spec.table
     public, hidden, sized = _public_tables(c)
+    # the zones each seat sees whole when they are its own: me.hand in a status or a prompt
+    own = frozenset(z.name for z in g.player_zones if z.visibility == "owner")
     x = ExprCompiler(public)
     for name, value in decl.values.items():
         path: tuple = ("table", "values", name)
@@ -164,7 +193,7 @@ def compile_table(c: Compiler) -> None:
             c.error(f"'{ME}' is the seat looking at the table; give this value another name",
                     path, key=True)
             continue
-        typed = _compile(c, x, hidden, sized, value, path, None, "a value")
+        typed = _compile(c, x, hidden, sized, value, path, None, "a value", own)
         if typed is not None:
             tv.values[name] = (typed.type, typed.fn)
     gives = frozenset(decl.values) | SHOWN_BY_DRIVER
@@ -177,7 +206,8 @@ def compile_table(c: Compiler) -> None:
         c.text_uses.append(TextUse(st.text, gives, "the table's status", not_numbers=held))
         when = None
         if st.when is not True:
-            typed = _compile(c, x, hidden, sized, st.when, path + ("when",), BOOL, "'when'")
+            typed = _compile(c, x, hidden, sized, st.when, path + ("when",), BOOL, "'when'",
+                             own)
             if typed is None:
                 continue
             when = typed.fn
