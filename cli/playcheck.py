@@ -12,7 +12,7 @@ from typing import Any
 import rulekit
 from rulekit.actions import START
 from rulekit.bots import weighted_choice
-from rulekit.sim import play_out
+from rulekit.sim import play_out, replay_command
 
 
 @dataclass
@@ -47,7 +47,9 @@ def play_and_cover(game: rulekit.Game, games: int) -> tuple[str | None, int, Cov
         try:
             state = play_out(game.new_state(players, i), choose, watch, checked=True)
         except rulekit.RulekitError as e:
-            return f"{where}: {type(e).__name__}: {e}", total, cover
+            replay = replay_command(game.file, game.variant, players,
+                                    {"seed": i, "choices": watch.choices})
+            return f"{where}: {type(e).__name__}: {e}; replay: {replay}", total, cover
         watch.finish(state)
         total += state.decisions
     return None, total, cover
@@ -81,9 +83,12 @@ class _Watch:
         self.game, self.cover = game, cover
         self.phase: int | None = None  # the phase the log has reached
         self.read = 0  # events read from the log
+        self.choices: list[int] = []  # each decision's index among the legal actions
 
     def __call__(self, state: rulekit.State, action: rulekit.Action) -> None:
-        self.cover.legal.update(a.value for a in state.legal_actions() if a.kind == START)
+        legal = state.legal_actions()
+        self.choices.append(legal.index(action))
+        self.cover.legal.update(a.value for a in legal if a.kind == START)
         self._read_log(state)
 
     def finish(self, state: rulekit.State) -> None:

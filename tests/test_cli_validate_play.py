@@ -3,9 +3,15 @@ reported by the command designers already run, with the typed error, and exit st
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
+import pytest
 from cli_helpers import cli
+
+import rulekit
+from rulekit import playthrough
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = (ROOT / "tests" / "broken" / "_base.yaml").read_text(encoding="utf-8")
@@ -15,6 +21,22 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+def _replayed(path: str, line: str) -> str:
+    """The replay command at the end of line, checked: it names the game (2 players, seed 0)
+    and its choices play that game to the same failure."""
+    command = line.rsplit("; replay: ", 1)[1]
+    words = shlex.split(command)
+    assert words[:8] == ["python", "-m", "rulekit.playthrough", "replay", path, "--players",
+                         "2", "--seed"] and words[8] == "0" and words[9] == "--choices"
+    choices = [int(k) for k in words[10].split(",")]
+    error = re.search(r"seed 0\): (\w+): ", line)  # the error's kind
+    assert error
+    with pytest.raises(getattr(rulekit, error[1])):
+        for _ in playthrough.replay_steps(rulekit.load(path), 2, 0, choices):
+            pass
+    return command
 
 
 def test_a_bundled_ruleset_plays_its_games() -> None:
@@ -38,7 +60,8 @@ def test_a_game_that_never_ends_is_reported_with_its_limit(tmp_path: Path) -> No
     assert run.out.splitlines()[1] == (
         f"{path}: cannot be played: game 1 of 5 (2 players, seed 0): EvaluationLimitError: rule "
         "limits.max_decisions: the game did not end within 200 decisions: it is in phase "
-        f"'play', whose end_if does not hold (in 'false' at {path}:{line}:14)")
+        f"'play', whose end_if does not hold (in 'false' at {path}:{line}:14); replay: "
+        f"{_replayed(path, run.out.splitlines()[1])}")
 
 
 def test_a_rule_that_fails_in_play_is_reported_with_the_rule(tmp_path: Path) -> None:
@@ -49,7 +72,7 @@ def test_a_rule_that_fails_in_play_is_reported_with_the_rule(tmp_path: Path) -> 
     assert run.out.splitlines()[1] == (
         f"{path}: cannot be played: game 1 of 5 (2 players, seed 0): RuleRuntimeError: rule "
         f"actions.pass.effects: division by zero (in 'set passes = 10 // passes' at "
-        f"{path}:64:9)")  # the failing statement, located
+        f"{path}:64:9); replay: {_replayed(path, run.out.splitlines()[1])}")  # located
 
 
 def test_without_play_no_game_is_dealt(tmp_path: Path) -> None:
