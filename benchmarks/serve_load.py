@@ -100,13 +100,13 @@ def descendants(pid: int) -> list[int]:
 class Server:
     """`rulekit serve` in a subprocess of its own process group."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, sync: str = "full"):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(folder / "serve.log", "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-c", SERVE, "serve", "--data", str(folder / "data"),
-             "--port", str(self.port)], stdout=self.log, stderr=subprocess.STDOUT,
+             "--port", str(self.port), "--sync", sync], stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True, cwd=folder)
         deadline = time.monotonic() + 120
         while True:
@@ -223,10 +223,11 @@ async def load(server: Server, tables: int, seconds: float, think: float,
     return tally
 
 
-def level(tables: int, seconds: float, think: float, idle: int, seed: int) -> dict[str, Any]:
+def level(tables: int, seconds: float, think: float, idle: int, seed: int,
+          sync: str = "full") -> dict[str, Any]:
     """One level: a fresh server, its idle tables' memory, then the load."""
     with tempfile.TemporaryDirectory(prefix="serve-load-") as folder:
-        server = Server(Path(folder))
+        server = Server(Path(folder), sync)
         try:
             server.table(SEATS, seed)  # the game loaded and the pool warm before measuring
             time.sleep(1.0)
@@ -250,7 +251,7 @@ def level(tables: int, seconds: float, think: float, idle: int, seed: int) -> di
     waits = sorted(tally.waits)
     ms = [1000 * w for w in waits]
     return {
-        "tables": tables, "seconds": round(took, 1), "think_s": think,
+        "tables": tables, "seconds": round(took, 1), "think_s": think, "sync": sync,
         "choices": tally.choices, "waits": len(waits), "games_ended": tally.games,
         "refused": tally.refused, "failed_connections": tally.failed,
         "server_cpu_s": round(cpu, 1), "workers_cpu_s": round(workers_cpu, 1),
@@ -287,6 +288,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    help=f"idle tables made to measure memory per table (at most {MAX_IDLE}; "
                         "default 200)")
     p.add_argument("--seed", type=int, default=1, help="the tables' seeds derive from it")
+    p.add_argument("--sync", choices=("full", "normal"), default="full",
+                   help="the server's --sync: full waits for the disk at each commit")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     try:
@@ -314,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'games':>5} {'KiB/idle table':>14} {'peak MiB':>8} {'workers MiB':>11} "
           f"{'CPU ms/choice':>13} {'load':>5}")
     for n in args.levels:
-        row = level(n, args.seconds, args.think, args.idle, args.seed)
+        row = level(n, args.seconds, args.think, args.idle, args.seed, args.sync)
         rows.append(row)
         print(f"{row['tables']:>6} {row['p50_ms']!s:>7} {row['p95_ms']!s:>7} "
               f"{row['max_ms']!s:>7} {row['choices_per_s']!s:>9} {row['games_ended']:>5} "
@@ -333,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.json).write_text(json.dumps({
             "benchmark": "serve_load", "commit": commit, "cpus": os.cpu_count(),
             "date": time.strftime("%Y-%m-%d"), "args": {
-                k: getattr(args, k) for k in ("tables", "seconds", "think", "idle", "seed")},
+                k: getattr(args, k) for k in ("tables", "seconds", "think", "idle", "seed",
+                                              "sync")},
             "rows": rows}, indent=1))
     return 0
 

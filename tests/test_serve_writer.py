@@ -53,3 +53,29 @@ def test_a_group_not_kept_is_a_store_error_for_each_of_its_tables():
     assert all(isinstance(r, StoreError) for r in results)
     with pytest.raises(StoreError, match="disk full"):
         raise results[0]  # type: ignore[misc]
+
+
+def test_the_store_waits_for_the_disk_unless_told_it_need_not(tmp_path):
+    from rulekit_cli.serve.store import SqliteStore
+
+    full = SqliteStore(tmp_path / "a")
+    assert full.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL, the default
+    full.close()
+    normal = SqliteStore(tmp_path / "b", sync="normal")
+    assert normal.db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    assert normal.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    normal.close()
+    with pytest.raises(StoreError, match="full, normal"):
+        SqliteStore(tmp_path / "c", sync="sometimes")
+
+
+def test_rulekit_serve_passes_sync_to_the_store(tmp_path, monkeypatch):
+    import uvicorn
+    from rulekit_cli.main import main
+
+    ran: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(app=app))
+    assert main(["serve", "--data", str(tmp_path), "--sync", "normal"]) == 0
+    store = ran["app"].state.server.store
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1
+    store.close()

@@ -34,6 +34,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    help=f"port (default: {DEFAULT_PORT})")
     p.add_argument("--data", metavar="DIR",
                    help="folder of the tables' database (default: rulekit's data folder/serve)")
+    p.add_argument("--sync", choices=("full", "normal"), default="full",
+                   help="full (default): each decision is on the disk before anyone sees it, "
+                        "a power cut loses nothing; normal: a killed server loses nothing, a "
+                        "power cut may lose the last decisions; no wait for the disk")
     p.add_argument("--origin", action="append", metavar="URL",
                    help="the address players' browsers use, when it is not the one the "
                         "server sees (behind a proxy: https://cards.example.org); repeatable")
@@ -55,7 +59,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.port > 65535:
         raise _usage("--port is at most 65535")
     games = catalogue(args.rulesets)
-    store = SqliteStore(args.data or default_data())
+    store = SqliteStore(args.data or default_data(), sync=args.sync)
     app = create_app(games, store, origins=args.origin)
     server = app.state.server
     for why in server.lost:

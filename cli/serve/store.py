@@ -15,6 +15,10 @@ from typing import Any, Protocol
 from .errors import StoreError
 
 DB_NAME = "rulekit-serve.sqlite3"
+# full: a commit is on the disk when it returns (a power cut loses nothing acknowledged);
+# normal: in the operating system's hands (a killed server loses nothing, a power cut may lose
+# the last decisions, never the file): no wait for the disk, which a shared one makes long
+SYNC = {"full": "FULL", "normal": "NORMAL"}
 SCHEMA_VERSION = 1
 APP_ID = 0x524B5356  # "RKSV": this file is ours (PRAGMA application_id)
 SCHEMA = """
@@ -95,7 +99,9 @@ class Store(Protocol):
 class SqliteStore:
     """A Store in one SQLite file (WAL: readers never wait, a commit survives a SIGKILL)."""
 
-    def __init__(self, folder: str | Path):
+    def __init__(self, folder: str | Path, sync: str = "full"):
+        if sync not in SYNC:
+            raise StoreError(f"sync is one of {', '.join(SYNC)}, not {sync[:20]!r}")
         self.path = Path(folder) / DB_NAME
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)
@@ -110,7 +116,7 @@ class SqliteStore:
         try:
             self._check(existed)
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
+            self.db.execute(f"PRAGMA synchronous={SYNC[sync]}")
             if not existed:
                 self.db.executescript(f"BEGIN; {SCHEMA} PRAGMA application_id={APP_ID}; "
                                       f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
