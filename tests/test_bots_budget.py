@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 import rulekit
-import rulekit.bots.beliefs as beliefs_module
 import rulekit.bots.ismcts as ismcts_module
 from rulekit.bots import make_bot
 from rulekit.bots.ismcts import CAP_EVERY, CONTINUE_SHARE, IsmctsBot, decision_work
 from rulekit.bots.playout import answer
 from rulekit.bots.views import Viewer
+from rulekit.runtime.dealing import Dealing
 from rulekit.runtime.frames import BuildFrame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,13 +38,13 @@ def sham() -> rulekit.Game:
 def _counting_resample(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The seeds of the worlds the bots deal themselves (their search's and their prior's)."""
     calls: list[int] = []
-    real = beliefs_module.dealt_world
+    real = Dealing.deal
 
-    def counting(state, seat, seed):
+    def counting(dealing, seed):
         calls.append(seed)
-        return real(state, seat, seed)
+        return real(dealing, seed)
 
-    monkeypatch.setattr(beliefs_module, "dealt_world", counting)
+    monkeypatch.setattr(Dealing, "deal", counting)
     return calls
 
 

@@ -7,7 +7,7 @@ belief says in how many of 100 worlds a condition over the hidden cards holds (`
 a world has it; where worlds with it are rare, the belief names the cards it is about and a
 distance, and the dealer trades those cards for other freely dealt ones while the distance does
 not grow, until it is 0. It keeps a few worlds of each kind to fall back on. Every world is
-still dealt from the seat's information alone (`dealt_world`), and the trades are among cards
+still dealt from the seat's information alone (`Dealing`), and the trades are among cards
 the seat cannot tell apart, drawn from the seed: the beliefs read nothing the seat cannot know.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..rules.hints import Belief
-from ..runtime.observe import dealt_world, exchange
+from ..runtime.dealing import Dealing, exchange
 from ..runtime.state import State
 
 TRIES = 4  # worlds dealt (each traded towards the target) before falling back on a kept one
@@ -33,6 +33,7 @@ class Dealer:
     def __init__(self, state: State, seat: int):
         self.state = state
         self.seat = seat
+        self.dealing = Dealing(state, seat)  # what every world of the decision shares
         self.beliefs: list[Belief] = state.game.hints.beliefs
         self.env = {"me": seat}
         self.kept: dict[Target, list[State]] = {}
@@ -43,7 +44,7 @@ class Dealer:
 
     def deal(self, rng: random.Random) -> State:
         """A world for seat: resampled, and meeting targets drawn from the beliefs' shares."""
-        s, free = dealt_world(self.state, self.seat, rng.getrandbits(63))
+        s, free = self.dealing.deal(rng.getrandbits(63))
         if not self.beliefs:
             return s
         target = self._target(s, rng)
@@ -53,7 +54,7 @@ class Dealer:
             return s
         for attempt in range(TRIES):
             if attempt:
-                s, free = dealt_world(self.state, self.seat, rng.getrandbits(63))
+                s, free = self.dealing.deal(rng.getrandbits(63))
             got = self._values(s, target)
             if got is None:
                 return s  # a belief's `when` reads hidden cards: this world has no target
@@ -74,7 +75,7 @@ class Dealer:
     def deal_from(self, seed: int) -> State:
         """A world for seat drawn from seed alone (without beliefs: `resample`'s own)."""
         if not self.beliefs:
-            return dealt_world(self.state, self.seat, seed)[0]
+            return self.dealing.deal(seed)[0]
         return self.deal(random.Random(seed))
 
     def _target(self, s: State, rng: random.Random) -> Target | None:

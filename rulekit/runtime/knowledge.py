@@ -72,11 +72,11 @@ def moved(s: State, cards: Any, before: Any) -> None:
         for c, (zi, up) in zip(cards, before, strict=True):
             d.pop(c, None)
             # it saw the card leave (face up, or into a place it sees), or knew nothing where
-            # it lay (the cheaper questions first: the scan of what it knows last)
-            if up or not d:
+            # it lay (the cheaper questions first: a seat knows a few cards, so the scan of
+            # what it knows comes before the zone's visibility, a call)
+            if up or not d or zi not in d.values() or s.faceup[c]:
                 continue
-            dest = s.card_zone[c]
-            if s.faceup[c] or zone_open(s, dest, p) or zi not in d.values():
+            if zone_open(s, s.card_zone[c], p):
                 continue
             for x in [x for x, z in d.items() if z == zi]:
                 del d[x]
@@ -92,14 +92,12 @@ def known_cards(s: State, seat: int | None) -> set[int]:
 
 def known_view(s: State, seat: int | None) -> list[dict[str, Any]]:
     """What seat was shown and still knows: each card with the zone (and owner) it lies in."""
-    from .observe import card_visible
-
     if s.known is None or seat is None:
         return []
     g = s.game
     out = []
     for card, zi in s.known[seat].items():
-        if card_visible(s, zi, card, seat):  # it sees it now anyway: no duplicate
+        if s.faceup[card] or zone_open(s, zi, seat):  # it sees it now anyway: no duplicate
             continue
         info, owner = g.zone_of_instance(zi, s.n)
         out.append((zi, g.face_of[card], {"card": g.labels[card], "zone": info.name,
@@ -108,23 +106,33 @@ def known_view(s: State, seat: int | None) -> list[dict[str, Any]]:
     return [v for _, _, v in out]
 
 
-def place_known(s: State, seat: int | None, slots: list[tuple[int, int]],
-                below: Callable[[int], int]) -> list[int | None]:
-    """For a resample: each card seat knows the zone of, put at one of that zone's hidden
-    places (slots), drawn with below(n); the other slots None. Which cards and which places
-    depend only on what seat knows, never on where in the zone the cards really lie."""
-    out: list[int | None] = [None] * len(slots)
+def known_places(s: State, seat: int | None,
+                 slots: list[tuple[int, int]]) -> list[tuple[list[int], list[int]]]:
+    """For a resample: per zone (in order) where seat knows cards among the hidden places
+    (slots), the indices of that zone's slots and the cards it knows there, by face; what
+    `place_known` deals. Which cards and which places depend only on what seat knows, never
+    on where in the zone the cards really lie."""
     if s.known is None or seat is None or not s.known[seat]:
-        return out
+        return []
     mine = s.known[seat]
     by_zone: dict[int, list[int]] = {}
     for zi, i in slots:
         card = s.zones[zi][i]
         if mine.get(card) == zi:
             by_zone.setdefault(zi, []).append(card)
-    for zi in sorted(by_zone):
-        places = [k for k, (z, _) in enumerate(slots) if z == zi]
-        for t, card in enumerate(sorted(by_zone[zi], key=lambda c: (s.game.face_of[c], c))):
+    face = s.game.face_of
+    return [([k for k, (z, _) in enumerate(slots) if z == zi],
+             sorted(by_zone[zi], key=lambda c: (face[c], c))) for zi in sorted(by_zone)]
+
+
+def place_known(known: list[tuple[list[int], list[int]]], n: int,
+                below: Callable[[int], int]) -> list[int | None]:
+    """Each card of known (known_places) put at one of its zone's slots, drawn with below(n);
+    the other of the n slots None."""
+    out: list[int | None] = [None] * n
+    for zone_places, cards in known:
+        places = zone_places[:]
+        for t, card in enumerate(cards):
             j = t + below(len(places) - t)
             places[t], places[j] = places[j], places[t]
             out[places[t]] = card

@@ -6,13 +6,13 @@ visibility and the cards turned face up.
 
 from __future__ import annotations
 
-from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError, short_repr
 from . import knowledge
+from .dealing import check_seat, dealt_world, exchange, recompute
 from .fields import StateFields
-from .state import MASK, BuildFrame, State
+from .state import BuildFrame, State
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
@@ -92,15 +92,6 @@ def var_value(g: Rules, type_: str, v: Any) -> Any:
     if isinstance(v, list):
         return list(v)
     return v
-
-
-def check_seat(s: State, seat: Any) -> None:
-    """Refuse anything but a seat of this game (an int, not a bool) or None, the spectator."""
-    if seat is None:
-        return
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
-        raise UsageError(f"a seat is a whole number from 0 to {s.n - 1} (or None for a "
-                         f"spectator), not {short_repr(seat)}")
 
 
 def observation(s: State, seat: int | None) -> dict[str, Any]:
@@ -254,37 +245,6 @@ def seat_name(g: Rules, p: int, lang: str) -> str:
     return t.replace("{seat}", str(p)) if t else f"P{p}"
 
 
-def _cards_shown_by_name(s: State, seat: int | None) -> set[int]:
-    """Cards seat's observation names outside the zones: visible variables, its pending picks."""
-    g = s.game
-    out: set[int] = set()
-
-    def add(type_: str, v: Any) -> None:
-        if v is None:
-            return
-        if type_ == "card":
-            out.add(v)
-        elif type_ == "list[card]":
-            out.update(v)
-
-    for v in g.game_vars:
-        if v.visible:
-            add(v.type, s.gvars[v.index])
-    for v in g.turn_vars:
-        if v.visible:
-            add(v.type, s.tvars[v.index])
-    for v in g.player_vars:
-        if v.visible:
-            for x in s.pvars[v.index]:
-                add(v.type, x)
-    for f in s.stack:
-        if isinstance(f, BuildFrame) and f.actor == seat:
-            out.update(f.picked)
-            for p in g.actions[f.action].params[:f.pidx]:
-                add("list[card]" if p.kind == "cards" else p.value_type, f.env.get(p.name))
-    return out
-
-
 def resample(s: State, seat: int, seed: int) -> State:
     """A copy of s where the cards seat cannot see are shuffled among their hidden places.
 
@@ -294,157 +254,6 @@ def resample(s: State, seat: int, seed: int) -> State:
     return dealt_world(s, seat, seed)[0]
 
 
-def dealt_world(s: State, seat: int, seed: int) -> tuple[State, list[int]]:
-    """resample's copy of s, and the cards it dealt freely: any two of them may trade places
-    (`exchange`) and the copy stays a world seat cannot tell from s.
-
-    The copy is a function of seat's information set and seed: where the hidden cards really
-    lie does not change it.
-    Seat's observation of the copy equals its observation of s; the copy's generator is
-    reseeded too, since its state is hidden from every player. Card references held by
-    variables follow the cards they named, so the copy stays consistent.
-    """
-    check_seat(s, seat)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise UsageError(f"the seed must be a whole number, not {short_repr(seed)}")
-    c = s.clone()
-    g = c.game
-    known = _cards_shown_by_name(c, seat)  # the observation names these: they must stay put
-    # the hidden places, zone by zone: a zone whose every card is one (a deck, another's hand:
-    # the usual) as None, else its places' indices
-    up = c.faceup
-    zones = c.zones
-    spans: list[tuple[int, list[int] | None]] = []
-    old: list[int] = []
-    for zi, zone in enumerate(zones):
-        if zone and not zone_open(c, zi, seat):
-            if (not known or known.isdisjoint(zone)) and not any(map(up.__getitem__, zone)):
-                spans.append((zi, None))
-                old += zone
-            else:
-                places = [i for i, card in enumerate(zone) if not up[card] and card not in known]
-                spans.append((zi, places))
-                old += [zone[i] for i in places]
-    # Mersenne Twister, seeded from seed alone: its draws cost a C call, where the state's own
-    # generator (64-bit arithmetic on Python ints) cost 4x more, and a search resamples every
-    # iteration. int(random() * n) is uniform enough for n far below 2**53.
-    draw = Random(seed & MASK).random
-
-    def below(n: int) -> int:
-        return int(draw() * n)
-
-    # the cards seat was shown stay in the zone it knows, at places drawn like the others'
-    new: list[int | None] | None = None
-    if c.known is not None and c.known[seat]:
-        slots = [(zi, i) for zi, places in spans
-                 for i in (range(len(zones[zi])) if places is None else places)]
-        new = knowledge.place_known(c, seat, slots, below)
-    # shuffle the rest from a canonical order, so the copy depends only on what seat knows: two
-    # states seat cannot tell apart resample to the same copy (bots then choose the same in both)
-    # (by face first: two states a seat cannot tell apart may hold twin cards under other ids)
-    placed = {x for x in new if x is not None} if new is not None else None
-    rest = sorted((x for x in old if x not in placed) if placed else old,
-                  key=g.face_order().__getitem__)
-    for i in range(len(rest) - 1, 0, -1):
-        j = int(draw() * (i + 1))
-        rest[i], rest[j] = rest[j], rest[i]
-    if placed and new is not None:
-        it = iter(rest)
-        dealt = [next(it) if x is None else x for x in new]
-    else:
-        dealt = rest
-    if c.meld_of is not None and any(map(c.meld_of.__getitem__, old)):
-        c._meld_cache.clear()  # cards of a meld change places: what was kept of melds is stale
-    card_zone = c.card_zone
-    k = 0
-    for zi, at in spans:
-        zone = zones[zi]
-        if at is None:
-            m = len(zone)
-            zone[:] = dealt[k:k + m]
-            for b in zone:
-                card_zone[b] = zi
-        else:
-            m = len(at)
-            for i, b in zip(at, dealt[k:k + m], strict=True):
-                zone[i] = b
-                card_zone[b] = zi
-        k += m
-    if g.holds_cards() or c.stack:
-        _follow(c, old, dealt)
-    knowledge.keep_only(c, seat)  # what others were shown may be hidden from seat
-    c.rng = (seed * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & MASK
-    c._legal = None
-    c.memo_since = None  # worked out from the cards before they were dealt again
-    recompute(c)
-    return c, rest
-
-
-def exchange(c: State, a: int, b: int) -> None:
-    """Cards a and b trade places in c (two cards dealt freely by dealt_world); references
-    held by variables and half-built actions follow the places, as in resample, and the hidden
-    variables that say how are worked out again."""
-    zones, card_zone = c.zones, c.card_zone
-    za, zb = card_zone[a], card_zone[b]
-    ia, ib = zones[za].index(a), zones[zb].index(b)
-    zones[za][ia], zones[zb][ib] = b, a
-    card_zone[a], card_zone[b] = zb, za
-    if c.meld_of is not None and (c.meld_of[a] or c.meld_of[b]):
-        c._meld_cache.clear()
-    if c.game.holds_cards() or c.stack:
-        _follow(c, [a, b], [b, a])
-    c._legal = None
-    c.memo_since = None
-    recompute(c)
-
-
-def _follow(c: State, old: list[int], dealt: list[int]) -> None:
-    """Card references held by variables and half-built actions follow the cards they named
-    (old[k] was dealt dealt[k]'s place)."""
-    mapping = list(range(c.game.n_cards))
-    for a, b in zip(old, dealt, strict=True):
-        mapping[a] = b  # whatever pointed at a's place now points at b
-    g = c.game
-
-    def remap(type_: str, v: Any) -> Any:
-        if v is None:
-            return v
-        if type_ == "card":
-            return mapping[v]
-        if type_ == "list[card]":
-            return [mapping[x] for x in v]
-        return v
-
-    c.gvars = [remap(v.type, c.gvars[v.index]) for v in g.game_vars]
-    c.tvars = [remap(v.type, c.tvars[v.index]) for v in g.turn_vars]
-    c.pvars = [[remap(v.type, x) for x in c.pvars[v.index]] for v in g.player_vars]
-    c.teamvars = [[remap(v.type, x) for x in c.teamvars[v.index]] for v in g.team_vars]
-    for f in c.stack:
-        if isinstance(f, BuildFrame):
-            f.picked = [mapping[x] for x in f.picked]
-            act = g.actions[f.action]
-            for p in act.params[:f.pidx]:
-                if p.name in f.env:  # chosen cards, or a choice among cards, follow the places
-                    f.env[p.name] = remap("list[card]" if p.kind == "cards" else p.value_type,
-                                          f.env[p.name])
-
-
-def recompute(s: State) -> None:
-    """Work out afresh each hidden variable that says how (`resample:`), from the cards of s:
-    game, turn, player then team variables, each in the order declared."""
-    g = s.game
-    for infos, store in ((g.game_vars, None), (g.turn_vars, None), (g.player_vars, s.pvars),
-                         (g.team_vars, s.teamvars)):
-        for v in infos:
-            fn = v.resample
-            if fn is None:
-                continue
-            rule = f"variables.{v.scope}.{v.name}.resample"
-            if store is None:
-                values = s.gvars if v.scope == "game" else s.tvars
-                values[v.index] = g.guard(rule, fn, s, {})
-            else:
-                who = "p" if v.scope == "player" else "t"
-                row = store[v.index]
-                for k in range(len(row)):
-                    row[k] = g.guard(rule, fn, s, {who: k})
+__all__ = ["card_visible", "check_seat", "dealt_world", "events_for", "exchange", "observation",
+           "pending_view", "recompute", "render_event", "resample", "seat_name", "summary_counts",
+           "var_value", "visible_cards", "zone_open", "zone_view"]
