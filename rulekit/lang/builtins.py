@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
-import math
+from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
@@ -213,20 +213,34 @@ def _seat(s: Any, p: Any) -> int:
     return seat
 
 
-def _combinations(s: Any, xs: Any, k: Any) -> list:
-    """Every k items of xs (none: no items), in order, their number times k charged first."""
-    xs = list(xs or ())
-    if k is None or k < 0 or k > len(xs):
-        return []
-    charge(s, math.comb(len(xs), k) * max(k, 1))
-    return [list(c) for c in itertools.combinations(xs, k)]
+class _Combinations:
+    """combinations(X, K): every K items of X (none: no items), in order, their number times K
+    charged first. A class, not a function: a compiled game keeps it (rulekit.gamecache
+    rebuilds functions with their globals, and itertools is none of rulekit's)."""
+
+    __slots__ = ()
+
+    def __call__(self, s: Any, xs: Any, k: Any) -> list:
+        xs = list(xs or ())
+        if k is None or k < 0 or k > len(xs):
+            return []
+        charge(s, comb(len(xs), k) * max(k, 1))  # every choice's items, before any is made
+        return [list(c) for c in combinations(xs, k)]
 
 
-def _subsets(s: Any, xs: Any) -> list:
-    """Every subset of xs, the smaller first (then in order), 2^n times n/2 items charged first."""
-    xs = list(xs or ())
-    charge(s, (1 << len(xs)) * max(1, len(xs) // 2))
-    return [list(c) for k in range(len(xs) + 1) for c in itertools.combinations(xs, k)]
+class _Subsets:
+    """subsets(X): every subset of X, the smaller first (then in order), 2^n times n/2 items
+    charged first (a class for the reason _Combinations is one)."""
+
+    __slots__ = ()
+
+    def __call__(self, s: Any, xs: Any) -> list:
+        xs = list(xs or ())
+        charge(s, (1 << len(xs)) * max(1, len(xs) // 2))
+        return [list(c) for k in range(len(xs) + 1) for c in combinations(xs, k)]
+
+
+_combinations, _subsets = _Combinations(), _Subsets()
 
 
 def _top(s: Any, zone: int, k: int) -> list:
