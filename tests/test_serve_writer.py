@@ -79,3 +79,19 @@ def test_rulekit_serve_passes_sync_to_the_store(tmp_path, monkeypatch):
     store = ran["app"].state.server.store
     assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 1
     store.close()
+
+
+def test_a_store_that_does_not_wait_for_the_disk_is_written_on_the_loop(tmp_path):
+    """--sync normal: a commit takes microseconds, so no hop to the store's thread."""
+    store = SlowStore()
+    store.gate.set()
+    writer = Writer(store, inline=True)  # type: ignore[arg-type]
+
+    async def two() -> None:
+        await writer.decision("t", 0, 0, "place")
+        await writer.decision("t", 1, 1, "pass")
+
+    asyncio.run(two())
+    writer.close()
+    assert store.groups == [[("t", 0, 0, "place")], [("t", 1, 1, "pass")]]
+    assert store.threads == {threading.main_thread().name}

@@ -139,7 +139,8 @@ class Server:
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.thinking: dict[str, asyncio.Task[None]] = {}
-        self.writer = Writer(store)  # the store's writes, off the event loop, grouped
+        # the store's writes: off the event loop and grouped, unless they do not wait for the disk
+        self.writer = Writer(store, inline=getattr(store, "sync", "full") == "normal")
         for record, moves in store.tables():
             try:
                 self.tables[record.id] = tables.restore(record, moves, games.get(record.game))

@@ -102,6 +102,7 @@ class SqliteStore:
     def __init__(self, folder: str | Path, sync: str = "full"):
         if sync not in SYNC:
             raise StoreError(f"sync is one of {', '.join(SYNC)}, not {sync[:20]!r}")
+        self.sync = sync
         self.path = Path(folder) / DB_NAME
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)

@@ -23,8 +23,11 @@ Row = tuple[str, int, int, str]  # table, decision number, seat, action
 class Writer:
     """Every use of the store, in order, in one thread; decisions committed in groups."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, inline: bool = False):
         self.store = store
+        # a commit that does not wait for the disk takes some microseconds: then the hop to the
+        # thread and back (tens of milliseconds on a busy machine) would cost more than it saves
+        self.inline = inline
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulekit-store")
         self.pending: list[tuple[Row, asyncio.Future[None]]] = []
         self.flushing: asyncio.Task[None] | None = None
@@ -35,6 +38,9 @@ class Writer:
 
     async def decision(self, table: str, n: int, seat: int, action: str) -> None:
         """Keep decision n of a table; returns once it is committed (StoreError if it is not)."""
+        if self.inline:
+            self.store.add_decisions([(table, n, seat, action)])
+            return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.pending.append(((table, n, seat, action), done))
         if self.flushing is None or self.flushing.done():
