@@ -10,12 +10,12 @@ one legal action), lets a fresh --level bot decide and records the iterations it
 (`IsmctsBot.last_iterations`) and the CPU time of its choice (`time.process_time`, the prior and
 everything else included). Prints the iterations per decision and per CPU second.
 
---compare TREE: the same measure for every bundled ruleset (or those named, by file name such
-as sham.yaml), in this tree and in TREE (another checkout, e.g. `git worktree add /tmp/base
-f38066c`), each run in its own process with its own rulekit and its own copy of the ruleset,
-alternating the two trees in ABBA order over --rounds rounds so that a change of the machine's
-load falls on both. Prints each tree's iterations per CPU second and their ratio. Not a test:
-the figures depend on the machine; compare the two trees in one run.
+--compare TREE: the same measure for every ruleset both trees bundle (or those named, by file
+name such as sham.yaml), in this tree and in TREE (another checkout, e.g. `git worktree add
+/tmp/base f38066c`), each run in its own process with its own rulekit and its own copy of the
+ruleset, alternating the two trees in ABBA order over --rounds rounds so that a change of the
+machine's load falls on both. Prints each tree's iterations per CPU second and their ratio.
+Not a test: the figures depend on the machine; compare the two trees in one run.
 """
 
 from __future__ import annotations
@@ -108,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --compare's child
     a = ap.parse_args(argv)
     if a.compare is not None:
-        names = a.rulesets or sorted(p.name for p in (ROOT / "rulesets").glob("*.yaml"))
+        names = a.rulesets
+        if not names:  # the bundled rulesets of both trees (a newer tree may bundle more)
+            theirs = {p.name for p in (a.compare / "rulesets").glob("*.yaml")}
+            names = sorted(p.name for p in (ROOT / "rulesets").glob("*.yaml")
+                           if p.name in theirs)
         return compare(a.compare.resolve(), names, a)
     if len(a.rulesets) != 1:
         ap.error("name one ruleset (or use --compare)")
