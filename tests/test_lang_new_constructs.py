@@ -54,3 +54,13 @@ def test_a_cached_game_plays_as_the_game_compiled_afresh(
         if fresh.table is not None and fresh.table.status:
             assert fresh.table.status_line(fresh, a, 0, "en", names) == \
                 kept.table.status_line(kept, b, 0, "en", names)
+
+
+@pytest.mark.parametrize("name", ["branching.yaml", "gin.yaml"])
+def test_the_generated_module_names_only_what_the_generator_made(name: str) -> None:
+    """The new constructs generate code of the generator's own names, as every rule does
+    (tests/test_codegen.py's check): an arrangement's fields read by place, no method calls."""
+    from test_codegen import foreign_names
+
+    source = rulekit.load(ENGINE / name).generated_source()
+    assert foreign_names(source) == set()

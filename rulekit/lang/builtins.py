@@ -250,7 +250,8 @@ def _top(s: Any, zone: int, k: int) -> list:
     return z[len(z) - k:][::-1]
 
 
-# what an arrangement of melds (best_melds) gives: the deadwood, the melds, the cards left out
+# what an arrangement of melds (best_melds) gives, in the order of rulekit.rules.arrange's
+# Arrangement: the deadwood, the melds, the cards left out
 ARRANGED = {"deadwood": INT, "melds": list_of(CARDS), "left": CARDS}
 
 
@@ -282,8 +283,8 @@ class BuiltinsMixin(OrderingMixin):
         if name not in ARRANGED:
             raise fail(node, f"an arrangement of melds has no '{name}'",
                        did_you_mean(name, ARRANGED) or "it has " + ", ".join(ARRANGED))
-        field = next(k for k in ARRANGED if k == name)  # the source names our field, not text
-        return self.code(ARRANGED[field], f"{self.src(base)}.{field}", base,
+        place = list(ARRANGED).index(name)  # generated code reads the tuple's field by place
+        return self.code(ARRANGED[name], f"{self.src(base)}[{place}]", base,
                          items_not_none=True, not_none=True)
 
     def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,

@@ -104,9 +104,9 @@ class ClausesMixin:
             raise fail(body_tree, f"{kind}() needs {what}, but this is {describe(body.type)}")
         for at, w, v, xs, indent in loops:  # an item costs the work of all that follows it
             lines[at] = f"{indent}for {v} in {scan}(s, {xs}, {max(1, self.weight - w)}):"
-        out = self.gen.temp()
-        head, step, tail = _accumulate(kind, out, self.src(body), pad, filtered, body.type,
-                                       self.gen.bounded)
+        out, value = self.gen.temp(), self.gen.temp()
+        head, step, tail = _accumulate(kind, (out, value), self.src(body), pad, filtered,
+                                       body.type, self.gen.bounded)
         fn = self.gen.body_function(head + lines + step + tail)
         # a function: it sees no loop variable of an enclosing generated comprehension, which
         # then falls back to keeping its own in the names too
@@ -134,11 +134,13 @@ def _clauses(var: Any, iter_tree: Any, cond: Any, more: list) -> list[tuple]:
     return out
 
 
-def _accumulate(kind: str, out: str, body: str, pad: str, filtered: bool, body_type: str,
-                bounded: str) -> tuple[list[str], list[str], list[str]]:
-    """The lines before the loops, at their innermost point, and after them, for kind."""
+def _accumulate(kind: str, names: tuple[str, str], body: str, pad: str, filtered: bool,
+                body_type: str, bounded: str) -> tuple[list[str], list[str], list[str]]:
+    """The lines before the loops, at their innermost point, and after them, for kind (names:
+    two generated locals, the result and a value)."""
+    out, value = names
     if kind == "list":
-        return [f"{out} = []"], [f"{pad}{out}.append({body})"], [f"return {out}"]
+        return [f"{out} = []"], [f"{pad}{out} += [{body}]"], [f"return {out}"]
     if kind == "count":
         if not filtered and body_type == BOOL:  # count(c.x == 1 for ...) counts the true ones
             return [f"{out} = 0"], [f"{pad}if {body}:", f"{pad}    {out} += 1"], [f"return {out}"]
@@ -153,7 +155,6 @@ def _accumulate(kind: str, out: str, body: str, pad: str, filtered: bool, body_t
     if kind == "first":
         return [], [f"{pad}return {body}"], ["return None"]
     op = "<" if kind == "min" else ">"
-    value = f"{out}_v"
     return ([f"{out} = None"],
             [f"{pad}{value} = {body}", f"{pad}if {out} is None or {value} {op} {out}:",
              f"{pad}    {out} = {value}"],

@@ -9,9 +9,8 @@ draws on the evaluation budget, so a hand too large for it stops with the budget
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..lang.budget import charge, over_budget
 
@@ -20,10 +19,10 @@ MeldRules = Any  # rulekit.rules.melds.MeldRules, which asks this module (no imp
 MEMO_SIZE = 256  # arrangements kept per game: rules ask it of one hand at every decision
 
 
-@dataclass(frozen=True)
-class Arrangement:
+class Arrangement(NamedTuple):
     """The melds a hand is best laid in: its deadwood (the value left out), the melds (each a
-    list of cards, a run lowest first) and the cards left out, in the hand's order."""
+    list of cards, a run lowest first) and the cards left out, in the hand's order. A tuple:
+    generated code reads its fields by position (ARRANGED in rulekit.lang.builtins)."""
 
     deadwood: int
     melds: list[list[int]]
