@@ -394,3 +394,14 @@ def test_random_matches_end_within_the_default_limits():
             s.apply(bots[s.decider].choose(s))
         assert s.outcome.reason == "match_over"
         assert max(points(s)) >= 100 and min(points(s)) < 100
+
+
+def test_the_bots_hint_knocks_with_the_least_deadwood():
+    """bots.evaluate (minus the deadwood, plus the match lead) leads greedy and medium to knock
+    and to discard the king of diamonds, keeping 2 of deadwood rather than 10."""
+    for spec in ("greedy", "medium"):
+        s = position({0: KNOCKER, 1: DEFENDER})
+        for expected in ("knock", "pick king of diamonds"):
+            choice = make_bot(spec, game(), 0, 1).choose(s)
+            assert choice.text == expected, spec
+            s.apply(choice)
