@@ -122,18 +122,35 @@ class Painter:
         return Text(shown, style=STYLES.get(card.colour or "", ""))
 
     def cards(self, cards: Sequence[str | CardView], empty: str = "-",
-              group_above: int = 10) -> Text:
-        """Several cards, comma separated; past group_above cards, equal ones as `label ×n`."""
+              group_above: int = 10, glyph_once: bool = False) -> Text:
+        """Several cards, comma separated; past group_above cards, equal ones as `label ×n`.
+        glyph_once: a glyph (a suit's symbol) only before the first of cards in a row that
+        share it (a hand shown by suit takes fewer columns)."""
         if not cards:
             return Text(empty)
         if len(cards) <= group_above:
-            return Text(", ").join(self.card(x) for x in cards)
-        counts: dict[str, tuple[str | CardView, int]] = {}
-        for x in cards:  # dicts keep the first-seen order
-            key = x.key if isinstance(x, CardView) else x
-            counts[key] = (x, counts[key][1] + 1 if key in counts else 1)
-        return Text(", ").join(self.card(x) + Text(f" ×{n}" if n > 1 else "")
-                               for x, n in counts.values())
+            counted = [(x, 1) for x in cards]
+        else:
+            counts: dict[str, tuple[str | CardView, int]] = {}
+            for x in cards:  # dicts keep the first-seen order
+                key = x.key if isinstance(x, CardView) else x
+                counts[key] = (x, counts[key][1] + 1 if key in counts else 1)
+            counted = list(counts.values())
+        shown, before = [], None
+        for x, n in counted:
+            card = self.card(x)
+            glyph = self._glyph(x) if glyph_once else None
+            if glyph is not None and glyph == before:
+                card = card[len(glyph) + 1:]  # the label alone, in the card's colour
+            before = glyph
+            shown.append(card + Text(f" ×{n}" if n > 1 else ""))
+        return Text(", ").join(shown)
+
+    def _glyph(self, card: str | CardView) -> str | None:
+        """A card's glyph, if the ruleset gives it one."""
+        if isinstance(card, CardView):
+            return card.glyph
+        return self.game.table.look(card)[1] if card in self.card_of_label else None
 
     def text(self, plain: str) -> Text:
         """Plain text with every card label and colour word in it coloured."""

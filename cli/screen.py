@@ -158,12 +158,17 @@ class Screen:
         # cards: fewer of them while a row is wider than the screen, rather than squeeze the
         # other columns (which, if they must be, wrap between words)
         for last in ((2, 1) if compact else (3, 2, 1)):
-            table = self.seats_table(v, last)
+            table = self.seats_table(v, last, compact)
             if self.width(table) <= self.console.width:
                 break
         out.append(table)
         if v.teams:
-            out.append(self.teams(v.teams))
+            teams = self.teams(v.teams)
+            if compact:  # a line a team, each value by its label, when that fits the width
+                labelled = self.teams(v.teams, labelled=True)
+                if self.width(labelled) <= self.console.width:
+                    teams = labelled
+            out.append(teams)
         # the melds other seats have laid (their face-up cards are in the seats' rows)
         for p in v.players:
             if p.you:
@@ -186,20 +191,26 @@ class Screen:
                 continue
             if z.seen or first:
                 out.append(Text(f"{label} ({z.count}){t('colon', lang)}", style="bold") +
-                           self.paint.cards(z.seen, empty=t("empty", lang)))
+                           self.paint.cards(z.seen, empty=t("empty", lang),
+                                            glyph_once=compact > 0))
             first = False
         return out
 
-    def seats_table(self, v: SeatView, last: int) -> Table:
+    def seats_table(self, v: SeatView, last: int, compact: int = 0) -> Table:
         """One row per seat: its variables shown and its zones' sizes, each with its `last`
-        face-up cards."""
+        face-up cards (compact: a zone whose cards are all shown, without its count)."""
         lang = self.lang
         table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
         table.add_column(t("player", lang), no_wrap=True)
         for var in v.players[0].vars:
             table.add_column(var.label, min_width=max(len(w) for w in var.label.split() or [""]))
-        for z in v.players[0].zones:
-            table.add_column(z.label, justify="right", no_wrap=True, overflow="ellipsis")
+        # a zone whose cards only its owner sees, empty at every seat, says nothing (Le Ch'ami's
+        # "Card to pass" holds a card only while an exchange is being chosen)
+        shown = [i for i, z in enumerate(v.players[0].zones)
+                 if z.visibility == "public" or any(p.zones[i].count for p in v.players)]
+        for i in shown:
+            table.add_column(v.players[0].zones[i].label, justify="right", no_wrap=True,
+                             overflow="ellipsis")
         for p in v.players:
             name = Text(("▸ " if p.turn else "  ") + p.name)
             if p.you:
@@ -207,8 +218,8 @@ class Screen:
                 name.stylize("bold")
             cells: list[Text] = [name]
             cells += [self.cell(var) for var in p.vars]
-            cells += [self.zone_cell(z, counts_only=p.you or z.holds_melds, last=last)
-                      for z in p.zones]
+            cells += [self.zone_cell(p.zones[i], counts_only=p.you or p.zones[i].holds_melds,
+                                     last=last, bare=compact) for i in shown]
             table.add_row(*cells)
         return table
 
@@ -219,21 +230,25 @@ class Screen:
                 self.zone_cell(z, counts_only=z.holds_melds, whole=True)
                 for z in self.view(state, seat).table if z.whole]
 
-    def teams(self, teams: tuple[TeamView, ...]) -> Table:
-        """One row per team: its name, members, the team variables shown and zone sizes."""
+    def teams(self, teams: tuple[TeamView, ...], labelled: bool = False) -> Table:
+        """One row per team: its name, members, the team variables shown and zone sizes, under
+        a heading; or labelled: no heading, each value after its label (a line less)."""
         lang = self.lang
-        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1),
+                      show_header=not labelled)
         table.add_column(t("team", lang), no_wrap=True)
-        table.add_column(t("members", lang))
+        table.add_column(t("members", lang), no_wrap=labelled)
         for var in teams[0].vars:
-            table.add_column(var.label)
+            table.add_column(var.label, no_wrap=labelled)
         for z in teams[0].zones:
             table.add_column(z.label, justify="right", no_wrap=True)
         for row in teams:
-            cells = [self.paint.text(row.name),
-                     Text(", ".join(self.names[p] for p in row.members))]
-            cells += [self.cell(var) for var in row.vars]
-            cells += [self.zone_cell(z, counts_only=True) for z in row.zones]
+            members = ", ".join(self.names[p] for p in row.members)
+            cells = [self.paint.text(row.name), Text(f"({members})" if labelled else members)]
+            cells += [Text(f"{var.label} ") + self.cell(var) if labelled else self.cell(var)
+                      for var in row.vars]
+            cells += [Text(f"{z.label} ") + self.zone_cell(z, counts_only=True) if labelled
+                      else self.zone_cell(z, counts_only=True) for z in row.zones]
             table.add_row(*cells)
         return table
 
@@ -280,7 +295,11 @@ class Screen:
         when the screen is crowded."""
         if len(rows) <= room and not self.crowded_options:
             return Group(*rows)
-        return Columns(rows, column_first=True, padding=(0, 2))
+        columns = Columns(rows, column_first=True, padding=(0, 2))
+        # without the options' indent, more columns may fit: used when it saves a line
+        flush = Columns([r[len(r.plain) - len(r.plain.lstrip(" ")):] for r in rows],
+                        column_first=True, padding=(0, 2))
+        return flush if self.height(flush) < self.height(columns) else columns
 
     def melds(self, zone: ZoneView, title: str, compact: int = 0) -> RenderableType | None:
         """A zone of melds: its title, then each meld (its number, kind and cards) side by side.
@@ -314,14 +333,17 @@ class Screen:
                 for c in meld.cards]
 
     def zone_cell(self, zone: ZoneView, counts_only: bool = False, whole: bool = False,
-                  last: int = 0) -> Text:
+                  last: int = 0, bare: int = 0) -> Text:
         """A zone as a count, with the cards this seat may see in it (the face-up ones): the
-        last few (`last`, or LAST_CARDS), or every one when whole (a choice depends on them)."""
+        last few (`last`, or LAST_CARDS), or every one when whole (a choice depends on them).
+        bare: when every card of it is shown, the cards without the count (fewer columns)."""
         count = "?" if zone.count is None else str(zone.count)
         cards = zone.seen
         if counts_only or not cards:
             return Text(count)
         last = last or LAST_CARDS
+        if bare and zone.count == len(cards) <= last:
+            return self.paint.cards(cards)
         if len(cards) > last and not whole:
             return Text(f"{count} (…, ") + self.paint.cards(cards[-last:]) + Text(")")
         return Text(f"{count} (") + self.paint.cards(cards, group_above=len(cards)) + Text(")")

@@ -1,0 +1,71 @@
+"""Issue 31, point 2: the seats' marker, Le Ch'ami's "Card to pass" column, and the penalty
+draws told to their drawer, as a person at the terminal sees them."""
+
+from __future__ import annotations
+
+from typed_helpers import RULESETS, typed
+
+import rulekit
+from rulekit.view import view
+
+
+def test_the_marker_never_sits_on_a_player_out_of_the_round() -> None:
+    """Issue 31: 'the `▸` marker sits on players out of the round, and nothing says what it
+    marks'. It marks the player whose turn it is, and only while they take part."""
+    outs = 0
+    for seed in (1, 2, 3):
+        transcript, _ = typed("sham", 3, seed, limit=40)
+        rows = [line for line in transcript.split("\n")
+                if line.startswith(("▸ ", "  ")) and " out " in line[:30]]
+        outs += len(rows)
+        assert not [r for r in rows if r.startswith("▸")], rows
+    assert outs > 0  # players were out of the round on these screens
+
+
+def test_a_view_marks_no_turn_on_a_seat_the_phase_leaves_out() -> None:
+    game = rulekit.load(RULESETS / "sham.yaml")
+    for seed in range(20):
+        s = game.new_state(3, seed)
+        while not s.is_over:
+            obs = rulekit.observation(s, None)
+            turn = obs["turn"]
+            if not obs["seats"][turn]["vars"]["in_round"] and s.decider != turn:
+                v = view(s, s.decider)
+                assert not v.players[turn].turn
+                assert not any(p.turn for p in v.players)
+                return
+            s.apply_unchecked(s.legal_actions()[seed % len(s.legal_actions())])
+    raise AssertionError("no seed left the turn with a player out of the round")
+
+
+def test_chamis_card_to_pass_column_only_shows_while_a_card_waits_to_be_passed() -> None:
+    """Issue 31: 'Le Ch'ami's "Card to pass" column is always 0'. The zone holds the card a
+    player chose in a collective exchange (Seesaw) until every card moves at once; empty at
+    every seat, it is left off the seats' table."""
+    transcript, _ = typed("chami", 2, 1, limit=150)
+    lines = transcript.split("\n")
+    headers = [i for i, line in enumerate(lines) if line.startswith("Player ") and "Hand" in line]
+    passing = [i for i in headers if lines[i].endswith("Card to pass")]
+    assert len(headers) > len(passing) > 0
+    for i in passing:  # during the exchange: the seat who has chosen holds its card there
+        rows = lines[i + 1:i + 3]
+        assert any(row.split()[-1] == "1" for row in rows), rows
+        assert "Collective exchange" in "\n".join(lines[i:i + 12])
+
+
+def test_the_penalty_drawer_is_told_which_cards_they_drew_in_uno() -> None:
+    """Issue 31 (d): penalty draws did not tell the drawer which cards they drew (SHAM's refill
+    does); the others learn only how many."""
+    transcript, _ = typed("uno", 2, 1, limit=60)
+    mine = [line for line in transcript.split("\n")
+            if line.strip().startswith("Player 1 draws ") and " cards: " in line]
+    assert mine, "no penalty drawn by the person"
+    theirs = [line.strip() for line in transcript.split("\n")
+              if line.strip().startswith("Bot 2 draws ") and line.strip().endswith("cards.")]
+    assert all(":" not in line for line in theirs)
+
+
+def test_the_penalty_drawer_is_told_which_cards_they_drew_in_shamus() -> None:
+    transcript, _ = typed("shamus", 2, 3, limit=60)
+    paid = [line for line in transcript.split("\n") if "cards and skips the turn: " in line]
+    assert paid and all(line.strip().startswith("Player 1 ") for line in paid)
