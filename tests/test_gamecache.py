@@ -18,6 +18,7 @@ import pytest
 
 import rulekit
 from rulekit import gamecache
+from rulekit.bots import weighted_choice
 from rulekit.lang import cache as cache_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +53,10 @@ def play_alongside(fresh: rulekit.Game, kept: rulekit.Game, seed: int) -> int:
     while not a.is_over:
         legal = a.legal_actions()
         assert [x.text for x in legal] == [x.text for x in b.legal_actions()]
-        pick = rnd.randrange(len(legal))
+        # a random seat's draw: by `weight:` (a free draw weighs little: the game ends)
+        weighted = fresh.hints.weights and len(legal) > 1
+        pick = (legal.index(weighted_choice(a, legal, rnd.random)) if weighted
+                else rnd.randrange(len(legal)))
         a.apply(legal[pick])
         b.apply(b.legal_actions()[pick])
         assert a.key() == b.key()
