@@ -132,7 +132,7 @@ def test_the_upcard_refused_by_both_then_the_non_dealer_draws_from_the_stock():
     s.apply("refuse")
     assert s.decider == 0 and legal(s) == ["draw"]
     s.apply("draw")
-    assert size(s, ("hand", 0)) == 11 and legal(s)[0] == "discard"
+    assert size(s, ("hand", 0)) == 11 and legal(s)[-1] == "discard"
 
 
 def test_the_upcard_taken_then_a_discard_and_the_other_plays():
@@ -146,14 +146,14 @@ def test_the_upcard_taken_then_a_discard_and_the_other_plays():
     picks = {a[len("pick "):] for a in legal(s)}
     assert len(picks) == 10 and upcard not in picks
     s.apply(f"pick {sorted(picks)[0]}")
-    assert s.decider == 1 and legal(s) == ["draw", "take"]
+    assert s.decider == 1 and legal(s) == ["take", "draw"]
 
 
 def test_a_turn_is_a_draw_from_the_stock_or_the_discards_then_a_discard():
     """GR5: "a player takes the top card of the stock or the top card of the discard pile, then
     discards one card face up on the discard pile." """
     s = position({0: DEFENDER}, top="king of hearts")
-    assert legal(s) == ["draw", "take"]
+    assert legal(s) == ["take", "draw"]
     s.apply("take")
     assert "king of hearts" in hand(s, 0) and legal(s) == ["discard"]
     s.apply("discard")
@@ -191,7 +191,7 @@ def test_knock_only_with_ten_or_less_after_the_discard():
     """GR6: "a player may knock when the deadwood of the ten cards they keep is 10 or less";
     GR1's counts: keeping the king of diamonds leaves 10, keeping a meld's card more."""
     s = position({0: KNOCKER, 1: DEFENDER})
-    assert legal(s) == ["discard", "knock"]
+    assert legal(s) == ["knock", "discard"]
     s.apply("knock")
     assert sorted(legal(s)) == ["pick 2 of hearts", "pick king of diamonds"]
     s = position({0: [*KNOCKER[:9], "3 of hearts", "king of diamonds"], 1: DEFENDER})
@@ -293,7 +293,7 @@ def test_big_gin_scores_31_and_the_defenders_deadwood():
     the defender's deadwood count"; GRR4: they may knock (gin) instead."""
     knocker = [*KNOCKER[:9], "10 of clubs", "9 of spades"]   # four nines, 10-K of clubs
     s = position({0: knocker, 1: DEFENDER})
-    assert legal(s) == ["discard", "knock", "big_gin"]
+    assert legal(s) == ["big_gin", "knock", "discard"]
     s.apply("big_gin")
     assert "Player 0 goes big gin!" in rendered(s, 1)
     # without discarding: the eleven cards laid out, then the next hand dealt
