@@ -204,8 +204,8 @@ class Screen:
         table.add_column(t("player", lang), no_wrap=True)
         for var in v.players[0].vars:
             table.add_column(var.label, min_width=max(len(w) for w in var.label.split() or [""]))
-        # a zone whose cards only its owner sees, empty at every seat, says nothing (Le Ch'ami's
-        # "Card to pass" holds a card only while an exchange is being chosen)
+        # a zone whose cards only its owner sees, empty at every seat, says nothing (e.g. a card
+        # set aside to pass holds a card only while an exchange is being chosen)
         shown = [i for i, z in enumerate(v.players[0].zones)
                  if z.visibility == "public" or any(p.zones[i].count for p in v.players)]
         for i in shown:

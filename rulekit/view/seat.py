@@ -137,9 +137,9 @@ def view(state: State, seat: int | None, *, lang: str | None = None,
 
 
 def _takes_part(state: State, turn: int) -> bool:
-    """Whether the turn's seat takes part in the phase now (its `active` holds: SHAM's player
-    locked out of the round keeps the turn until the challenge is answered, but plays no more),
-    or the game is over (the last turn was theirs)."""
+    """Whether the turn's seat takes part in the phase now (its `active` holds: a player locked
+    out of the round may keep the turn until a window on it is answered, but plays no more), or
+    the game is over (the last turn was theirs)."""
     if state.over:
         return True
     phase = state.game.phases[state.phase]
