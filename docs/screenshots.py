@@ -51,6 +51,7 @@ SHOTS: list[Shot] = [
     ("uno", 4, 2, 0, lambda s: not s.stack and _choice(s) and len(s.log) > 30),
     ("crazy_eights", 3, 2, 0, lambda s: bool(s.stack) and _choice(s) and len(s.log) > 8),
     ("spades", 4, 2, 0, lambda s: bool(s.stack) and _choice(s) and len(s.log) > 30),
+    ("gin_rummy", 2, 2, 0, lambda s: _choice(s) and len(s.log) > 20),
 ]
 
 
