@@ -1,4 +1,4 @@
-"""Shared helpers for the Le Ch'ami scenario tests (tests/test_chami_*.py).
+"""Shared helpers for the Le Ch'ami scenario tests (tests/games/chami/).
 
 Positions are reached only through the public API: a seed, `rulekit.testing.arrange` to deal
 chosen cards (and `set_vars` for match totals), then checked actions with `State.apply`. Nothing

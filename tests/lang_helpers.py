@@ -1,4 +1,4 @@
-"""Small inline rulesets for the tests of the language's flow constructs (tests/test_lang_*.py).
+"""Small inline rulesets for the tests of the language's flow constructs (tests/lang/).
 
 `game(phases=..., actions=..., extra=...)` loads a game of plain cards (v from 1 to 10, three of
 each) with a hidden deck, a public pile and a hand per player; the sections given replace the

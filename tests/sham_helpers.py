@@ -1,4 +1,4 @@
-"""Shared helpers for the SHAM scenario tests (tests/test_sham_*.py).
+"""Shared helpers for the SHAM scenario tests (tests/games/sham/).
 
 Positions are reached only through the public API: a seed, `rulekit.testing.arrange` to deal
 chosen cards, then checked actions with `State.apply`. Nothing here decides a rule: each helper

@@ -1,4 +1,4 @@
-"""Shared helpers for the Shamus scenario tests (tests/test_shamus_*.py).
+"""Shared helpers for the Shamus scenario tests (tests/games/shamus/).
 
 Positions are reached only through the public API: a seed, `rulekit.testing.arrange` to deal
 chosen cards, `rulekit.testing.set_vars`, then checked actions with `State.apply`. Nothing here

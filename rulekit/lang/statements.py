@@ -2,7 +2,7 @@
 
 The grammar (`grammar.lark`) parses these forms and the compiler (`rulekit.compile`) generates
 their code; the parse-error hints and the statement table of `docs/authoring.md` are derived
-from this table, and tests/test_lang_statement_table.py checks it against the grammar and the
+from this table, and tests/lang/test_lang_statement_table.py checks it against the grammar and the
 compiler, so a statement cannot be added to one and forgotten in another.
 """
 

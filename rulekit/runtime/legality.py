@@ -5,8 +5,8 @@ the phase or window asking whose `when` holds: State._startable, which runs them
 generated function per phase and window, or one by one when that fails) and the steps of the
 parameter being chosen (rulekit.runtime.choices, which also answers for its steps). `refusal`
 makes the same checks of a text, in the same order, and names the first it fails; a text that
-passes them all is one of the legal actions (tests/test_legality.py checks both ways over random
-play of every bundled ruleset).
+passes them all is one of the legal actions (tests/runtime/test_legality.py checks both ways
+over random play of every bundled ruleset).
 """
 
 from __future__ import annotations

@@ -346,8 +346,8 @@ class State(SerialiseMixin):
 
     def _restore(self, other: State) -> None:
         # every field of FIELD_NAMES, written out (ten times a loop of setattr's speed: a
-        # search takes over a clone at most windows); tests/test_engine_search_help.py checks
-        # that none is missing
+        # search takes over a clone at most windows);
+        # tests/runtime/test_engine_search_help.py checks that none is missing
         self.game = other.game
         self.n = other.n
         self.players = other.players

@@ -1,6 +1,6 @@
 """Run one hostile ruleset as a player would, and print what happened as one JSON line.
 
-Used by tests/test_hostile_runtime.py in a subprocess under a time and memory limit:
+Used by tests/hostile/test_hostile_runtime.py in a subprocess under a time and memory limit:
 
     python tests/hostile/run_case.py RULESET [PLAYERS] [DECISIONS]
 

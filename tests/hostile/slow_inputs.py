@@ -3,8 +3,8 @@
 Each case is generated here (the repository stays small) from tests/broken/_base.yaml, a tiny
 valid game. `python slow_inputs.py NAME` loads case NAME in this process and prints one JSON
 line: the error's type, the number of diagnostics, the first diagnostic (line, col, message),
-the length of the rendered error and the length of the text. tests/test_hostile_slow.py runs it
-in a subprocess under a time and memory limit.
+the length of the rendered error and the length of the text.
+tests/hostile/test_hostile_slow.py runs it in a subprocess under a time and memory limit.
 """
 
 from __future__ import annotations

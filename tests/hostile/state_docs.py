@@ -1,7 +1,7 @@
 """Tampered state documents: a saved game (State.to_json) with one field forged or damaged.
 
 Each case is (name, the path the error must name, the exact problem, a function that tampers
-a copy of the document). tests/test_hostile_state.py checks that loading each one raises
+a copy of the document). tests/hostile/test_hostile_state.py checks that loading each one raises
 StateDocumentError with that path and problem; `python state_docs.py` (any version of rulekit)
 counts how each case fares: refused with a typed error, loaded silently, or crashed.
 """
