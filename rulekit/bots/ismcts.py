@@ -114,9 +114,12 @@ class IsmctsBot:
         seat = self.seat
         rng = decision_rng("ismcts", self.seed, seat, state.decisions)
         depth = self.depth
-        if depth is None:
-            depth = (DEPTH_WITH_EVALUATION if state.game.hints.evaluate is not None
-                     else DEPTH_WITHOUT_EVALUATION)
+        if depth is None:  # the ruleset's horizon, else by whether it has an evaluation
+            hints = state.game.hints
+            depth = hints.horizon
+            if depth is None:
+                depth = (DEPTH_WITH_EVALUATION if hints.evaluate is not None
+                         else DEPTH_WITHOUT_EVALUATION)
         budget = self.iterations
         if kept is None:
             forest = Forest(state, seat, self.exploration, depth, guided=self.guided)

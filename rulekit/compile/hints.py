@@ -18,7 +18,7 @@ def compile_hints(c: Compiler) -> None:
     """Compile `bots.evaluate` and the actions' `weight` into c.game.hints (errors located)."""
     spec, g = c.spec, c.game
     assert spec is not None and g is not None  # compile_hints runs after the schema check
-    hints = BotHints(out_of=spec.bots.out_of)
+    hints = BotHints(out_of=spec.bots.out_of, horizon=spec.bots.horizon)
     if spec.bots.evaluate is not None:
         scope = Scope()
         scope.names["p"] = local("p", PLAYER)

@@ -244,6 +244,9 @@ class BotsSpec(Model):
     evaluate: Expr | None = None  # how well player p stands: a whole number from 0 to out_of
     out_of: int = Field(default=100, ge=1, le=10**6)
     believe: list[BeliefSpec] = []
+    # the decisions a search's imagined game plays past its tree before `evaluate` scores it
+    # (0: scored where the tree leaves off); None: the search's own default
+    horizon: int | None = Field(default=None, ge=0, le=1000, strict=True)
 
 
 class InvariantSpec(Model):

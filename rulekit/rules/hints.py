@@ -40,6 +40,7 @@ class BotHints:
     # evaluate reads p only as team(p): partners stand alike, so one evaluation serves a team
     by_team: bool = False
     beliefs: list[Belief] = field(default_factory=list)  # bots.believe, in order
+    horizon: int | None = None  # bots.horizon: playout decisions before the cut (None: default)
 
     def evaluation(self, s: State, p: int) -> float | None:
         """Player p's standing in [0, 1] by the ruleset's hint (out of range: clamped), or None."""
