@@ -34,6 +34,7 @@ from .errors import (
     OriginError,
     ServeError,
     StoreError,
+    TableBusyError,
     TableLostError,
 )
 from .games import GameEntry
@@ -140,13 +141,41 @@ class Server:
         self.conns: dict[str, set[Connection]] = {}
         self.thinking: dict[str, asyncio.Task[None]] = {}
         # the store's writes: off the event loop and grouped, unless they do not wait for the disk
-        self.writer = Writer(store, inline=getattr(store, "sync", "full") == "normal")
+        self.writer = Writer(store, inline=getattr(store, "inline", False))
         for record, moves in store.tables():
             try:
                 self.tables[record.id] = tables.restore(record, moves, games.get(record.game))
             except TableLostError as e:
                 self.lost.append(str(e))
                 log.warning("%s", e)
+
+    async def find(self, table_id: str) -> Table:
+        """A table in memory, or one the store holds that this process did not restore at
+        start (made since by another server process sharing the database, or served by one
+        that has stopped); ForbiddenError if there is none, TableBusyError if another process
+        serves it now."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 64:  # an id is 12 characters: no need to ask the database
+            raise ForbiddenError("this invitation link is not valid")
+        async with self.lock(table_id):  # two links of one table at once: restored once
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            found = await self.writer.call(self.store.table, table_id)
+            if found is None:
+                raise ForbiddenError("this invitation link is not valid")
+            record, moves = found
+            try:
+                table = tables.restore(record, moves, self.games.get(record.game))
+            except TableLostError as e:
+                log.warning("%s", e)  # said on the server; a link holder learns no path
+                raise ForbiddenError("this table cannot be played on this server now: ask "
+                                     "the table's host") from None
+            self.tables[table_id] = table
+        self.wake_bots(table_id)  # a bot may be asked where the other process stopped
+        return table
 
     def lock(self, table: str) -> asyncio.Lock:
         """The lock held while a table's state is read for sending or changed."""
@@ -219,16 +248,17 @@ class Server:
         try:
             await self.writer.decision(table.id, n, seat, action)
         except StoreError:
-            # applied but not kept: the table goes back to what the database holds
-            await self._reload(table.id)
+            # applied but not kept: the table goes back to the decisions acknowledged (no
+            # need to read them back: a group is committed whole or not at all)
+            table.rewind(n)
             raise
         self.broadcast(table)
 
     async def _reload(self, table_id: str) -> None:
-        for record, moves in await self.writer.call(self.store.tables):
-            if record.id == table_id:
-                entry = self.games.get(record.game)
-                self.tables[table_id] = tables.restore(record, moves, entry)
+        found = await self.writer.call(self.store.table, table_id)
+        if found is not None:
+            record, moves = found
+            self.tables[table_id] = tables.restore(record, moves, self.games.get(record.game))
 
     def wake_bots(self, table_id: str) -> None:
         """Let the table's bots play, if one is asked now (one task per table)."""
@@ -269,9 +299,7 @@ class Server:
         try:
             if not self.origin_ok(ws.headers):
                 raise OriginError("this table is played from its own server's page only")
-            table = self.tables.get(table_id)
-            if table is None:
-                raise ForbiddenError("this invitation link is not valid")
+            table = await self.find(table_id)
             seat = table.seat_of(token)
         except ServeError as e:
             await deny(ws, e)
@@ -372,13 +400,13 @@ def create_app(games: dict[str, GameEntry], store: Store, *, bots: str = "proces
         return page.response()
 
     async def table_page(request: Request) -> Response:
-        table = server.tables.get(request.path_params["table"])
         try:
-            if table is None:
-                raise ForbiddenError("this invitation link is not valid")
+            table = await server.find(request.path_params["table"])
             table.seat_of(request.path_params["token"])
-        except ForbiddenError as e:
-            return page.refusal(str(e))
+        except (ForbiddenError, TableBusyError) as e:
+            return page.refusal(str(e), e.status)
+        except StoreError as e:
+            return page.refusal(str(e), 503)
         return page.response()
 
     async def list_games(request: Request) -> Response:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..argtypes import whole
+from .store import Store
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
@@ -34,6 +35,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    help=f"port (default: {DEFAULT_PORT})")
     p.add_argument("--data", metavar="DIR",
                    help="folder of the tables' database (default: rulekit's data folder/serve)")
+    p.add_argument("--db", metavar="URL",
+                   help="keep the tables in PostgreSQL instead (postgresql://USER@HOST/DBNAME; "
+                        "several server processes may share it): needs "
+                        "pip install 'rulekit[server-pg]'")
     p.add_argument("--sync", choices=("full", "normal"), default="full",
                    help="full (default): each decision is on the disk before anyone sees it, "
                         "a power cut loses nothing; normal: a killed server loses nothing, a "
@@ -54,22 +59,36 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     from .app import create_app
     from .games import catalogue
-    from .store import SqliteStore
 
     if args.port > 65535:
         raise _usage("--port is at most 65535")
+    if args.db is not None and args.data is not None:
+        raise _usage("--data (a folder for SQLite) or --db (a PostgreSQL URL), not both")
     games = catalogue(args.rulesets)
-    store = SqliteStore(args.data or default_data(), sync=args.sync)
+    store = open_store(args)
     app = create_app(games, store, origins=args.origin)
     server = app.state.server
     for why in server.lost:
         print(f"rulekit serve: not restored: {why}", file=sys.stderr)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"rulekit serve: {len(server.tables)} table(s) restored from {store.path}")
+    if store.busy:
+        print(f"rulekit serve: {store.busy} table(s) served by another process on that database")
     print(f"rulekit serve: open http://{host}:{args.port}/ (Ctrl-C stops the server)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
                 ws_max_size=64 * 1024, proxy_headers=False)
     return 0
+
+
+def open_store(args: argparse.Namespace) -> Store:
+    """The store --db or --data names (a StoreError, exit 2, if it cannot be used)."""
+    if args.db is not None:
+        from .pgstore import PgStore
+
+        return PgStore(args.db, sync=args.sync)
+    from .store import SqliteStore
+
+    return SqliteStore(args.data or default_data(), sync=args.sync)
 
 
 def _usage(message: str) -> Exception:

@@ -49,3 +49,9 @@ class StoreError(ServeError):
 
 class TableLostError(ServeError):
     """A stored table that cannot be replayed (its ruleset changed or is gone)."""
+
+
+class TableBusyError(ServeError):
+    """A table another server process sharing the database serves now."""
+
+    status = 409

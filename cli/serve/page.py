@@ -39,10 +39,10 @@ def response() -> HTMLResponse:
     return HTMLResponse(text, headers=_headers(policy))
 
 
-def refusal(why: str) -> HTMLResponse:
-    """A 403 page for a link that opens no seat (the reason as escaped text)."""
+def refusal(why: str, status: int = 403) -> HTMLResponse:
+    """A page for a link that opens no seat, 403 by default (the reason as escaped text)."""
     import html
 
     body = (f"<!doctype html><meta charset=utf-8><title>rulekit</title>"
             f"<p>{html.escape(why)}</p><p><a href=/>the games</a></p>")
-    return HTMLResponse(body, status_code=403, headers=_headers("default-src 'none'"))
+    return HTMLResponse(body, status_code=status, headers=_headers("default-src 'none'"))

@@ -71,6 +71,21 @@ class TableRecord:
 class Store(Protocol):
     """The storage the server needs: tables and their decisions, in order."""
 
+    @property
+    def path(self) -> object:
+        """What messages name the storage by (a file, a database's URL without password)."""
+        ...
+
+    @property
+    def busy(self) -> int:
+        """How many tables tables() left to another server process sharing the storage."""
+        ...
+
+    @property
+    def inline(self) -> bool:
+        """Whether a commit is quick enough to be made on the event loop."""
+        ...
+
     def add_table(self, record: TableRecord) -> None:
         """Keep a new table (before its links are handed out)."""
         ...
@@ -88,7 +103,13 @@ class Store(Protocol):
         ...
 
     def tables(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
-        """Every table with its decisions (seat, action) in order."""
+        """Every table with its decisions (seat, action) in order (a store shared by several
+        processes: those no other process serves, held by this one from now)."""
+        ...
+
+    def table(self, table_id: str) -> tuple[TableRecord, list[tuple[int, str]]] | None:
+        """One table and its decisions (None: there is none; TableBusyError: another process
+        serves it)."""
         ...
 
     def close(self) -> None:
@@ -99,10 +120,14 @@ class Store(Protocol):
 class SqliteStore:
     """A Store in one SQLite file (WAL: readers never wait, a commit survives a SIGKILL)."""
 
+    busy = 0  # one process per file: no table is served elsewhere
+
     def __init__(self, folder: str | Path, sync: str = "full"):
         if sync not in SYNC:
             raise StoreError(f"sync is one of {', '.join(SYNC)}, not {sync[:20]!r}")
         self.sync = sync
+        # a commit that does not wait for the disk takes microseconds: made on the event loop
+        self.inline = sync == "normal"
         self.path = Path(folder) / DB_NAME
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)
@@ -180,8 +205,17 @@ class SqliteStore:
 
     def tables(self) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
         """Every table with its decisions (seat, action) in order."""
+        return self._read("SELECT id, doc FROM tables ORDER BY rowid", ())
+
+    def table(self, table_id: str) -> tuple[TableRecord, list[tuple[int, str]]] | None:
+        """One table and its decisions (None: there is none)."""
+        found = self._read("SELECT id, doc FROM tables WHERE id = ?", (table_id,))
+        return found[0] if found else None
+
+    def _read(self, sql: str, args: tuple[str, ...]
+              ) -> list[tuple[TableRecord, list[tuple[int, str]]]]:
         try:
-            rows = self.db.execute("SELECT id, doc FROM tables ORDER BY rowid").fetchall()
+            rows = self.db.execute(sql, args).fetchall()
             out = []
             for table_id, doc in rows:
                 moves = self.db.execute(
