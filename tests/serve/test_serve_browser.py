@@ -92,7 +92,7 @@ class Server:
         return (self.data.parent / f"serve-{self.port}.log").read_text(errors="replace")
 
     def kill(self) -> None:
-        """SIGKILL the server process (only it: its bots' workers stay, as after a crash)."""
+        """SIGKILL the server process only (its bots' workers see it die and exit)."""
         assert self.proc is not None
         os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=30)
