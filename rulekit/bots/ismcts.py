@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from ..actions import Action
 from ..errors import RulekitError
 from ..runtime.frames import BuildFrame
+from ..runtime.racing import forget_others
 from ..runtime.state import State
 from .beliefs import Dealer
 from .greedy import prior_values
@@ -246,8 +247,11 @@ def same_outcome(state: State, legal: list[Action]) -> bool:
     """Whether every option leads to the same state (apart from the record of the actions
     taken): then nothing the seat chooses changes the game, for it or anyone else."""
     first = None
+    seat = state.decider
     for a in legal:
         t = state.clone()
+        if seat is not None:
+            forget_others(t, seat)  # the others' unseen answers to a race decide nothing here
         try:
             t.apply_unchecked(a)
         except RulekitError:

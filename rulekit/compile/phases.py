@@ -82,12 +82,17 @@ def phases_and_actions(c: CompileContext) -> Flow:
         escope = oscope.child()
         escope.names["actor"] = local("actor", PLAYER)
         eligible = c.expr(w.eligible, path + ("eligible",), escope, BOOL, "'eligible'")
+        race_from = None
+        if w.race is not None and w.race.from_ is not None:  # read when the answers are settled
+            race_from = c.expr(w.race.from_, path + ("race", "from"), oscope, PLAYER, "'from'")
         flow.windows.append(CompiledWindow(
             name=name, rule=f"windows.{name}", prompt=w.prompt,
             order=order.fn if order else _empty_list,
             eligible=None if eligible is None or eligible.is_const and eligible.const is True
             else eligible.fn,
-            then=effects.effects(c, w.then, path + ("then",), oscope)))
+            then=effects.effects(c, w.then, path + ("then",), oscope),
+            race=None if w.race is None else w.race.ties,
+            race_from=race_from.fn if race_from else None))
     for index, (name, a) in enumerate(c.spec.actions.items()):
         path = ("actions", name)
         act = action(c, name, index, a, path, phase_names, window_names)

@@ -193,11 +193,26 @@ class ActionSpec(Model):
     weight: Expr | None = None  # bots: how often a random playout takes it (a hint, not a rule)
 
 
+class RaceSpec(Model):
+    """A racing window: everyone eligible answers unseen; ties are settled by `ties`."""
+
+    ties: Literal["clockwise", "counterclockwise", "random"]
+    from_: Expr | None = Field(default=None, alias="from")  # first in line; default the opener
+
+    @model_validator(mode="after")
+    def _from_ordered(self) -> RaceSpec:
+        if self.ties == "random" and self.from_ is not None:
+            raise ValueError("'from' names the first in line of an ordered tie rule; "
+                             "'ties: random' has no line (leave 'from' out)")
+        return self
+
+
 class WindowSpec(Model):
     prompt: str | None = None
     order: Expr
     eligible: Expr = True
     then: Effects = []
+    race: RaceSpec | None = None  # None: asked one at a time, each answer run at once
 
 
 class PhaseSpec(Model):

@@ -93,6 +93,10 @@ class CompiledWindow:
     actions: list[CompiledAction] = field(default_factory=list)
     startable: Fn = None  # as CompiledPhase.startable, for the window's actions
     startable_cost: int = 0
+    # a racing window (rulekit.runtime.racing): its tie rule ('clockwise', 'counterclockwise',
+    # 'random'; None: an ordinary window) and the seat first in line (None: the opener)
+    race: str | None = None
+    race_from: Fn | None = None
     r_eligible: str = field(init=False, repr=False, default="")  # rule names, made once
     r_then: str = field(init=False, repr=False, default="")
 

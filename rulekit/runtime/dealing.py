@@ -15,6 +15,7 @@ from weakref import ref
 from ..errors import UsageError, short_repr
 from . import knowledge
 from .frames import MASK, BuildFrame
+from .racing import forget_others
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
@@ -151,6 +152,7 @@ class Dealing:
             raise UsageError(f"the seed must be a whole number, not {short_repr(seed)}")
         seat = self.seat
         c = self.state.clone()
+        forget_others(c, seat)  # a racing window's answers seat has not seen
         # Mersenne Twister, seeded from seed alone: its draws cost a C call, where the state's
         # own generator (64-bit arithmetic on Python ints) cost 4x more, and a search deals
         # hundreds of worlds. int(random() * n) is uniform enough for n far below 2**53.

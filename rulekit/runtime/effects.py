@@ -303,7 +303,8 @@ class EffectsMixin(StateFields):
 
     def queue_window(self, win: int, order: list[int], opener: int | None) -> None:
         """Open a reaction window once the current effects finish."""
-        self._queued.append(WindowFrame(win, list(dict.fromkeys(order)), opener))  # each once
+        self._queued.append(WindowFrame(win, list(dict.fromkeys(order)), opener,  # each once
+                                        self.game.windows[win].race is not None))
 
     def turn_to(self, p: int | None) -> None:
         """Give the turn to p and reset the per-turn variables (none, from a rule: an error)."""

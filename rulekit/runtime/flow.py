@@ -16,6 +16,7 @@ from ..rules.game import RULE_FAILURES, failure
 from .choices import legal_steps
 from .effects import EffectsMixin
 from .frames import CLOSE, NEXT, BuildFrame
+from .racing import keep_answer, run_answers
 
 if TYPE_CHECKING:
     from ..rules.game import CompiledAction
@@ -60,9 +61,14 @@ class FlowMixin(EffectsMixin):
         self._run_action(act, frame.env)
 
     def _run_action(self, act: CompiledAction, env: dict) -> None:
-        self.memo_since = None  # effects run: what was kept may no longer hold
         if act.window is not None:
-            self.stack[-1].pending = CLOSE if act.closes else NEXT
+            top = self.stack[-1]
+            if top.answers is not None:  # a racing window: kept unseen, run once all answered
+                keep_answer(top, act, env)
+                self._settle()
+                return
+            top.pending = CLOSE if act.closes else NEXT
+        self.memo_since = None  # effects run: what was kept may no longer hold
         self.at = act.r_effects
         act.effects(self, env)
         self._settle()
@@ -106,6 +112,12 @@ class FlowMixin(EffectsMixin):
                                     self._legal = legal
                                     return
                             top.idx += 1
+                    if top.answers:  # a racing window: its answers run now (and the windows
+                        # they ask), then it closes as any window does
+                        run_answers(self, top, win)
+                        if self._queued:
+                            self._push_queued()
+                        continue
                     stack.pop()
                     self.at = last_rule = win.r_then
                     win.then(self, {"opener": top.opener})

@@ -8,6 +8,7 @@ from typing import Any
 
 MASK = (1 << 64) - 1  # the splitmix64 generator's 64 bits
 CLOSE, NEXT = "close", "next"  # what a window does once its answer is applied
+Answer = tuple[int, int, dict[str, Any]]  # a racing window's answer: seat, action, parameters
 
 
 @dataclass(frozen=True)
@@ -20,24 +21,33 @@ class Outcome:
 
 
 class WindowFrame:
-    """A reaction window: players asked one at a time, in order, until one closes it."""
+    """A reaction window: players asked one at a time, in order, until one closes it (a
+    racing window asks them all and keeps their answers, unseen, in `answers`)."""
 
-    __slots__ = ("win", "order", "idx", "opener", "pending")
+    __slots__ = ("win", "order", "idx", "opener", "pending", "answers")
 
-    def __init__(self, win: int, order: list[int], opener: int | None):
+    def __init__(self, win: int, order: list[int], opener: int | None, race: bool = False):
         self.win = win
         self.order = order
         self.idx = 0
         self.opener = opener
         self.pending: str | None = None
+        # a racing window's answers so far: (seat, action index, its parameters), in the order
+        # given; None in an ordinary window (rulekit.runtime.racing)
+        self.answers: list[Answer] | None = [] if race else None
 
     def copy(self) -> WindowFrame:
         f = WindowFrame(self.win, self.order, self.opener)
         f.idx, f.pending = self.idx, self.pending
+        if self.answers is not None:  # each answer is never changed once given: shared
+            f.answers = self.answers[:]
         return f
 
-    def key(self) -> tuple:
-        return ("w", self.win, tuple(self.order), self.idx, self.opener, self.pending)
+    def key(self) -> tuple[Any, ...]:
+        answers = None if self.answers is None else tuple(
+            (p, a, tuple(sorted((k, _freeze(v)) for k, v in env.items() if "#" not in k)))
+            for p, a, env in self.answers)
+        return ("w", self.win, tuple(self.order), self.idx, self.opener, self.pending, answers)
 
 
 class BuildFrame:
