@@ -502,3 +502,58 @@ def test_openspiel_ismcts_through_the_adapter_does_not_peek() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+# ---- a racing window: the answers given before a seat's are unseen ------------------------------
+def race_position(game: rulekit.Game, players: int, seed: int) -> Position | None:
+    """Random play until a seat answers a racing window after others answered it, with a real
+    choice (the position the generic check meets only by chance)."""
+    rnd = random.Random(seed)
+    s = game.new_state(players, seed=seed)
+    pos = Position(game, players, seed)
+    while not s.is_over and s.decisions < 2000:
+        top = s.stack[-1] if s.stack else None
+        legal = s.legal_actions()
+        if (getattr(top, "answers", None) and len(legal) > 1 and s.decisions > 10
+                and any(p != s.decider for p, _, _ in top.answers)):
+            pos.state = s
+            return pos
+        pos.before.append(s.clone())
+        s.apply_unchecked(s.random_action(rnd))
+    return None
+
+
+def test_a_racing_windows_earlier_answers_are_not_seen_by_the_seats_asked_after() -> None:
+    """Durak's throw-ins race (`race:`, docs/authoring.md section 13): a seat asked after others
+    cannot tell what they answered (observation, log), and every bot chooses the same whatever
+    they answered (their answers never reach its search: rulekit.runtime.racing)."""
+    game = rulekit.load(ROOT / "rulesets" / "durak.yaml")
+    found: list[str] = []
+    checked = 0
+    for seed in range(1, 60):
+        pos = race_position(game, 4, seed)
+        if pos is None or pos.state is None:
+            continue
+        s, seat = pos.state, pos.seat
+        alts = [a for a in other_histories(pos, random.Random(seed), wanted=3)
+                if a.stack and a.stack[-1].answers != s.stack[-1].answers]
+        if not alts:
+            continue
+        checked += 1
+        # the bots' inputs: the worlds dealt for the seat hold none of the answers it has not seen
+        world = rulekit.resample(s, seat, seed)
+        for a in alts:
+            other = rulekit.resample(a, seat, seed)
+            if [f.key() for f in other.stack] != [f.key() for f in world.stack]:
+                found.append(f"seed {seed}, seat {seat}: a world dealt for the seat holds the "
+                             "others' answers to the race")
+        for k, spec in enumerate(BOTS):
+            mine = make_bot(spec, game, seat, seed * 1000 + k).choose(s.clone()).text
+            for a in alts:
+                theirs = make_bot(spec, game, seat, seed * 1000 + k).choose(a.clone()).text
+                if theirs != mine:
+                    found.append(f"seed {seed}, seat {seat}: {spec} chose {mine!r}, but "
+                                 f"{theirs!r} after other answers to the race")
+        if checked == 3:
+            break
+    assert checked == 3 and not found, "\n".join(found)
