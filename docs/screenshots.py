@@ -52,6 +52,7 @@ SHOTS: list[Shot] = [
     ("crazy_eights", 3, 2, 0, lambda s: bool(s.stack) and _choice(s) and len(s.log) > 8),
     ("spades", 4, 2, 0, lambda s: bool(s.stack) and _choice(s) and len(s.log) > 30),
     ("gin_rummy", 2, 2, 0, lambda s: _choice(s) and len(s.log) > 20),
+    ("durak", 3, 2, 0, lambda s: not s.stack and _choice(s) and len(s.log) > 25),
 ]
 
 

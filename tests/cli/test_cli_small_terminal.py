@@ -34,7 +34,8 @@ def screens(transcript: str) -> list[list[str]]:
 
 @pytest.mark.parametrize(("name", "players"), [("sham", 4), ("chami", 2), ("shamus", 2),
                                                ("uno", 4), ("crazy_eights", 4),
-                                               ("spades", 4), ("gin_rummy", 2)])
+                                               ("spades", 4), ("gin_rummy", 2),
+                                               ("durak", 3)])
 def test_every_screen_fits_a_60x20_terminal_heading_first(name: str, players: int) -> None:
     transcript, _ = typed(name, players, 3, width=60, height=HEIGHT, limit=25)
     shown = screens(transcript)
