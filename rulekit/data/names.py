@@ -53,13 +53,13 @@ def skeleton(name: str) -> str:
     return unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
 
 
-Problem = tuple[str, tuple, bool, str]  # message, YAML path, at the key?, hint
+Problem = tuple[str, tuple[Any, ...], bool, str]  # message, YAML path, at the key?, hint
 
 
 def check_names(spec: Ruleset) -> list[Problem]:
     """Every name of the ruleset with a hidden character, or a look-alike of another name."""
     problems: list[Problem] = []
-    seen: dict[str, tuple[str, tuple]] = {}  # skeleton -> the first name and where
+    seen: dict[str, tuple[str, tuple[Any, ...]]] = {}  # skeleton -> the first name and where
     for name, path, key in _names(spec):
         if not isinstance(name, str):
             continue
@@ -78,7 +78,7 @@ def check_names(spec: Ruleset) -> list[Problem]:
     return problems
 
 
-def _names(spec: Ruleset) -> Iterator[tuple[Any, tuple, bool]]:
+def _names(spec: Ruleset) -> Iterator[tuple[Any, tuple[Any, ...], bool]]:
     """(name, YAML path, whether the path is a key's) for every name the ruleset declares."""
     for i, lang in enumerate(spec.languages):
         yield lang, ("languages", i), False

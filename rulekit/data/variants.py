@@ -125,7 +125,8 @@ class _Merger:
                 if len(q) > m and q[:m] == opath:
                     self.origins[bpath + q[m:]] = target
 
-    def _merge(self, base: dict, over: dict, bpath: YamlPath, opath: YamlPath) -> None:
+    def _merge(self, base: dict[str, Any], over: dict[str, Any], bpath: YamlPath,
+               opath: YamlPath) -> None:
         where = f"at {format_path(bpath)}" if bpath else "at the top level"
         for key, value in over.items():
             op = opath + (key,)
@@ -479,7 +480,7 @@ def _unknown(src: Source, variant: str, declared: dict[str, Any],
 
 @dataclass(frozen=True)
 class Labels:
-    """What a compiled game says of its variants (Rules.finish sets them)."""
+    """What a compiled game says of its variants (the Rules are built with them)."""
 
     variant: str | None
     variants: list[str]

@@ -320,7 +320,8 @@ class _DepthLoader(yaml.SafeLoader):
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise _too_deep(self.peek_event().start_mark)
+                # PyYAML's parser methods carry no annotations (types-PyYAML)
+                raise _too_deep(self.peek_event().start_mark)  # type: ignore[no-untyped-call]
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1

@@ -111,7 +111,7 @@ class Charged:
         self.fn = fn
         self.cost = cost
 
-    def __call__(self, s: Any, e: dict) -> Any:
+    def __call__(self, s: Any, e: dict[str, Any]) -> Any:
         w = s.work - self.cost
         s.work = w
         if w < 0:
@@ -169,7 +169,7 @@ def scanned(s: Any, xs: Any, per: int = 1) -> Any:
     return xs
 
 
-def joined(s: Any, xs: Any, ys: Any) -> list:
+def joined(s: Any, xs: Any, ys: Any) -> list[Any]:
     """xs + ys (none is no items), the joined list's size charged before it is made."""
     xs, ys = xs or [], ys or []
     charge(s, len(xs) + len(ys))

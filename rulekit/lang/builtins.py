@@ -63,13 +63,14 @@ def _meld_id(s: Any, m: Any) -> int:
     return meld
 
 
-def _melds(s: Any, zone: int) -> list:
-    return s.melds_in(zone)
+def _melds(s: Any, zone: int) -> list[Any]:
+    melds: list[Any] = s.melds_in(zone)
+    return melds
 
 
-def meld_cards_of(s: Any, m: Any) -> list:
+def meld_cards_of(s: Any, m: Any) -> list[Any]:
     """A meld's cards as they are now (a rule error for a value that is no meld)."""
-    cards: list = s.meld_cards(_meld_id(s, m))
+    cards: list[Any] = s.meld_cards(_meld_id(s, m))
     return cards
 
 
@@ -89,14 +90,15 @@ def _meld_value(s: Any, c: Any) -> int:
     return value
 
 
-def _scanned_cards(s: Any, cards: Any, span: int) -> list:
+def _scanned_cards(s: Any, cards: Any, span: int) -> list[Any]:
     """cards as a list (none: no cards), their number and the values' span charged."""
     cards = list(cards or ())
     left = s.work - len(cards) - span  # charge() written out: every meld question calls this
     s.work = left
     if left < 0:
         over_budget(s)
-    return cards
+    scanned: list[Any] = cards
+    return scanned
 
 
 def _is_meld(s: Any, span: int, cards: Any, value: Any = None) -> bool:
@@ -111,7 +113,7 @@ def _can_extend(s: Any, m: Any, c: Any, value: Any = None) -> bool:
     return extends
 
 
-def extends_any(s: Any, m: Any, cards: list) -> bool:
+def extends_any(s: Any, m: Any, cards: list[Any]) -> bool:
     """any(can_extend(m, c) for c in cards), asked once for the list."""
     if m is None:
         return False
@@ -119,7 +121,7 @@ def extends_any(s: Any, m: Any, cards: list) -> bool:
     return extends
 
 
-def extends_any_of(s: Any, melds: list, cards: list) -> bool:
+def extends_any_of(s: Any, melds: list[Any], cards: list[Any]) -> bool:
     """any(any(can_extend(m, c) for c in cards) for m in melds), the cards read once."""
     if not cards:
         return False
@@ -127,15 +129,15 @@ def extends_any_of(s: Any, melds: list, cards: list) -> bool:
     return extends
 
 
-def melds_extended_by(s: Any, melds: list, cards: list) -> list:
+def melds_extended_by(s: Any, melds: list[Any], cards: list[Any]) -> list[Any]:
     """[m for m in melds if any(can_extend(m, c) for c in cards)], the cards read once."""
     if not cards:
         return []
-    found: list = s.melds_extended_by(melds, cards)
+    found: list[Any] = s.melds_extended_by(melds, cards)
     return found
 
 
-def extended_by(s: Any, melds: list, c: Any) -> bool:
+def extended_by(s: Any, melds: list[Any], c: Any) -> bool:
     """any(can_extend(m, c) for m in melds), asked once for the list."""
     if c is None:
         return False
@@ -167,9 +169,9 @@ def _can_meld_with(s: Any, span: int, c: Any, cards: Any, size: Any = None) -> b
 def best_melds(s: Any, pairs: Any) -> Any:
     """The best arrangement of (card, value) pairs into melds (rulekit.rules.arrange); a card
     listed twice counts once, none is no card."""
-    cards: list = []
-    values: list = []
-    seen: set = set()
+    cards: list[Any] = []
+    values: list[Any] = []
+    seen: set[Any] = set()
     for c, v in pairs or ():
         if c is not None and c not in seen:
             seen.add(c)
@@ -195,11 +197,11 @@ def _team(s: Any, p: Any) -> int:
     return team
 
 
-def _members(s: Any, team: Any) -> list:
+def _members(s: Any, team: Any) -> list[Any]:
     return [p for p in range(s.n) if s.team_of[p] == team]
 
 
-def _players_from(s: Any, name: str, start: int, p: Any) -> list:
+def _players_from(s: Any, name: str, start: int, p: Any) -> list[Any]:
     if p is None:
         raise RuleRuntimeError("", f"{name}() needs a player, not none")
     n = s.n
@@ -220,7 +222,7 @@ class _Combinations:
 
     __slots__ = ()
 
-    def __call__(self, s: Any, xs: Any, k: Any) -> list:
+    def __call__(self, s: Any, xs: Any, k: Any) -> list[Any]:
         xs = list(xs or ())
         if k is None or k < 0 or k > len(xs):
             return []
@@ -234,7 +236,7 @@ class _Subsets:
 
     __slots__ = ()
 
-    def __call__(self, s: Any, xs: Any) -> list:
+    def __call__(self, s: Any, xs: Any) -> list[Any]:
         xs = list(xs or ())
         charge(s, (1 << len(xs)) * max(1, len(xs) // 2))
         return [list(c) for k in range(len(xs) + 1) for c in combinations(xs, k)]
@@ -243,11 +245,12 @@ class _Subsets:
 _combinations, _subsets = _Combinations(), _Subsets()
 
 
-def _top(s: Any, zone: int, k: int) -> list:
+def _top(s: Any, zone: int, k: int) -> list[Any]:
     z = s.zones[zone]
     k = max(0, min(k, len(z)))
     charge(s, k)
-    return z[len(z) - k:][::-1]
+    top: list[Any] = z[len(z) - k:][::-1]
+    return top
 
 
 # what an arrangement of melds (best_melds) gives, in the order of rulekit.rules.arrange's
@@ -263,8 +266,8 @@ class BuiltinsMixin(OrderingMixin):
     weight: int  # the work the expression being compiled costs per evaluation
 
     if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
-        def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
+        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
+        def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed: ...
         def src(self, typed: Typed) -> str: ...
         def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
         def _unless_none(self, typed: Typed, detail: str, use: Any) -> str: ...
@@ -278,7 +281,7 @@ class BuiltinsMixin(OrderingMixin):
         return self.code(type_, f"{self.gen.ref(impl, label)}(s, {', '.join(parts)})", *args,
                          **kw)
 
-    def arranged(self, base: Typed, name: str, node: Tree | Token) -> Typed:
+    def arranged(self, base: Typed, name: str, node: Tree[Any] | Token) -> Typed:
         """`A.deadwood`, `A.melds` or `A.left` of an arrangement of melds."""
         if name not in ARRANGED:
             raise fail(node, f"an arrangement of melds has no '{name}'",
@@ -287,7 +290,7 @@ class BuiltinsMixin(OrderingMixin):
         return self.code(ARRANGED[name], f"{self.src(base)}[{place}]", base,
                          items_not_none=True, not_none=True)
 
-    def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
+    def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any],
                      arity: Any, need: Any) -> Typed:
         """Compile a call to one of the meld built-ins."""
 
@@ -357,7 +360,7 @@ class BuiltinsMixin(OrderingMixin):
         return self.values_call(BOOL, _can_meld_with, "can_meld_with(cards, cards, size)",
                                 [first, cards_arg(1), *args[2:]], span)
 
-    def builtin(self, name: str, args: list[Typed], trees: list[Tree], node: Tree,
+    def builtin(self, name: str, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any],
                 scope: Scope) -> Typed:
         """Compile a call to a built-in function."""
 
@@ -494,12 +497,12 @@ class BuiltinsMixin(OrderingMixin):
                            f"but this is {describe(a.type)}")
             f = a.fn
             if a.type == ZONE:
-                def rz(s: Any, e: dict) -> Any:
+                def rz(s: Any, e: dict[str, Any]) -> Any:
                     z = s.zones[f(s, e)]
                     return z[s.rng_below(len(z))] if z else None
                 return Typed(CARD, rz, uses_random=True)
 
-            def rl(s: Any, e: dict) -> Any:
+            def rl(s: Any, e: dict[str, Any]) -> Any:
                 xs = f(s, e)
                 return xs[s.rng_below(len(xs))] if xs else None
 

@@ -29,17 +29,17 @@ class ClausesMixin:
     weight: int
 
     if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
-        def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
+        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
+        def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed: ...
         def src(self, typed: Typed) -> str: ...
         gen: Any
         closure_calls: int
 
-    def c_list_comp_multi(self, tree: Tree, scope: Scope) -> Typed:
+    def c_list_comp_multi(self, tree: Tree[Any], scope: Scope) -> Typed:
         body_tree, var, iter_tree, cond, *more = tree.children
         return self._clauses("list", body_tree, _clauses(var, iter_tree, cond, more), scope)
 
-    def c_gen_call_multi(self, tree: Tree, scope: Scope) -> Typed:
+    def c_gen_call_multi(self, tree: Tree[Any], scope: Scope) -> Typed:
         name_tok, body_tree, var, iter_tree, cond, *more = tree.children
         name = str(name_tok)
         if name not in AGGREGATES:
@@ -47,7 +47,8 @@ class ClausesMixin:
                        "aggregates are: " + ", ".join(sorted(AGGREGATES)))
         return self._clauses(name, body_tree, _clauses(var, iter_tree, cond, more), scope)
 
-    def _clauses(self, kind: str, body_tree: Tree, clauses: list[tuple], scope: Scope) -> Typed:
+    def _clauses(self, kind: str, body_tree: Tree[Any], clauses: list[tuple[Any, ...]],
+                 scope: Scope) -> Typed:
         """The comprehension as a generated function of nested loops; kind is 'list' or an
         aggregate's name."""
         inner = scope.child()
@@ -119,9 +120,9 @@ class ClausesMixin:
                      not_none=kind not in ("first",), items_not_none=body.not_none)
 
 
-def _clauses(var: Any, iter_tree: Any, cond: Any, more: list) -> list[tuple]:
+def _clauses(var: Any, iter_tree: Any, cond: Any, more: list[Any]) -> list[tuple[Any, ...]]:
     """The clauses in order: ('for', NAME, iterable), ('if', condition), ('let', NAME, value)."""
-    out: list[tuple] = [("for", var, iter_tree)]
+    out: list[tuple[Any, ...]] = [("for", var, iter_tree)]
     if cond is not None:
         out.append(("if", cond))
     for c in more:

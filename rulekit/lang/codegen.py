@@ -91,22 +91,22 @@ class Module:
         """A fresh local name for a value used twice in one expression."""
         return f"_t{next(self._ids)}"
 
-    def call(self, fn: Callable, label: str) -> str:
+    def call(self, fn: Callable[..., Any], label: str) -> str:
         """Source that calls a closure compiled the older way with the state and env."""
         return f"{self.ref(fn, label)}(s, e)"
 
-    def function(self, src: str) -> Callable[[Any, dict], Any]:
+    def function(self, src: str) -> Callable[[Any, dict[str, Any]], Any]:
         """Compile `def _fN(s, e): return src` in the namespace; the function."""
         return self.body_function([f"return {src}"])
 
-    def body_function(self, lines: list[str]) -> Callable[[Any, dict], Any]:
+    def body_function(self, lines: list[str]) -> Callable[[Any, dict[str, Any]], Any]:
         """Compile `def _fN(s, e):` with the statements lines (indented from 0); the function."""
         name = f"_f{next(self._ids)}"
         text = f"def {name}(s, e):\n" + "".join(f"    {line}\n" for line in lines)
         code = self.cache.compile(text, FILENAME) if self.cache else compile(text, FILENAME, "exec")
         exec(code, self.namespace)  # noqa: S102 - our own text, never a ruleset's
         self.functions.append(Generated(name, self.context, text))
-        fn: Callable[[Any, dict], Any] = self.namespace[name]
+        fn: Callable[[Any, dict[str, Any]], Any] = self.namespace[name]
         return fn
 
     def memo_function(self, params: list[str], src: str, label: str) -> str:

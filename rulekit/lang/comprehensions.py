@@ -49,16 +49,16 @@ class ComprehensionsMixin(ClausesMixin):
     weight: int  # the work the expression being compiled costs per evaluation
 
     if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
-        def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed: ...
+        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
+        def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed: ...
         def src(self, typed: Typed) -> str: ...
         def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
         gen: Any
         nodes: int
         closure_calls: int
 
-    def _generated(self, var_tok: Tree | Token, iter_tree: Tree, cond_tree: Tree | None,
-                   body_tree: Tree, scope: Scope
+    def _generated(self, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
+                   cond_tree: Tree[Any] | None, body_tree: Tree[Any], scope: Scope
                    ) -> tuple[Typed, Typed | None, str, str, bool] | None:
         """The comprehension as Python: (body, condition, the loop's variable, the source of
         its charged items, whether they use randomness), when its body and condition are all
@@ -94,8 +94,9 @@ class ComprehensionsMixin(ClausesMixin):
         return body, cond, var, f"{charged}(s, {items}, {w})", it.uses_random
 
     # -- comprehensions -------------------------------------------------------------------
-    def _generator(self, var_tok: Tree | Token, iter_tree: Tree, cond_tree: Tree | None,
-                   body_tree: Tree, scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
+    def _generator(self, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
+                   cond_tree: Tree[Any] | None, body_tree: Tree[Any],
+                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
         it = self.expr(iter_tree, scope)
         et = elem_of(it.type)
         if et is None:
@@ -114,12 +115,13 @@ class ComprehensionsMixin(ClausesMixin):
         itf = it.fn
         items: Fn = itf
         if it.type == ZONE:
-            def zone_items(s: Any, e: dict) -> list:
-                return s.zones[itf(s, e)]
+            def zone_items(s: Any, e: dict[str, Any]) -> list[Any]:
+                zone: list[Any] = s.zones[itf(s, e)]
+                return zone
             items = zone_items
         return body, items, cond, key, w
 
-    def c_list_comp(self, tree: Tree, scope: Scope) -> Typed:
+    def c_list_comp(self, tree: Tree[Any], scope: Scope) -> Typed:
         body_tree, var_tok, iter_tree, cond_tree = tree.children
         made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
         if made is not None:
@@ -132,7 +134,7 @@ class ComprehensionsMixin(ClausesMixin):
         body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
         bf = body.fn
 
-        def f(s: Any, e: dict) -> list:
+        def f(s: Any, e: dict[str, Any]) -> list[Any]:
             out = []
             xs = items(s, e) or ()  # none: no cards
             charge(s, len(xs) * w)
@@ -144,7 +146,7 @@ class ComprehensionsMixin(ClausesMixin):
 
         return Typed(list_of(body.type), f, names=body.names)
 
-    def c_gen_call(self, tree: Tree, scope: Scope) -> Typed:
+    def c_gen_call(self, tree: Tree[Any], scope: Scope) -> Typed:
         name_tok, body_tree, var_tok, iter_tree, cond_tree = tree.children
         name = str(name_tok)
         if name == "best_melds":
@@ -166,7 +168,7 @@ class ComprehensionsMixin(ClausesMixin):
         if name == "count":
             if cond is None and body.type == BOOL:
                 cond = bf  # count(c.x == 1 for c in z) counts the true ones
-            def count_(s: Any, e: dict) -> int:
+            def count_(s: Any, e: dict[str, Any]) -> int:
                 n = 0
                 xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
@@ -177,7 +179,7 @@ class ComprehensionsMixin(ClausesMixin):
                 return n
             return Typed(INT, count_)
         if name == "sum":
-            def sum_(s: Any, e: dict) -> int:
+            def sum_(s: Any, e: dict[str, Any]) -> int:
                 n = 0
                 xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
@@ -188,7 +190,7 @@ class ComprehensionsMixin(ClausesMixin):
                 return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
             return Typed(INT, sum_)
         if name == "all":
-            def all_(s: Any, e: dict) -> bool:
+            def all_(s: Any, e: dict[str, Any]) -> bool:
                 xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
@@ -198,7 +200,7 @@ class ComprehensionsMixin(ClausesMixin):
                 return True
             return Typed(BOOL, all_)
         if name == "any":
-            def any_(s: Any, e: dict) -> bool:
+            def any_(s: Any, e: dict[str, Any]) -> bool:
                 xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
@@ -208,7 +210,7 @@ class ComprehensionsMixin(ClausesMixin):
                 return False
             return Typed(BOOL, any_)
         if name == "first":
-            def first_(s: Any, e: dict) -> Any:
+            def first_(s: Any, e: dict[str, Any]) -> Any:
                 xs = items(s, e) or ()  # none: no cards
                 charge(s, len(xs) * w)
                 for x in xs:
@@ -219,7 +221,7 @@ class ComprehensionsMixin(ClausesMixin):
             return Typed(body.type, first_, names=body.names)
         pick = min if name == "min" else max
 
-        def extreme(s: Any, e: dict) -> int:
+        def extreme(s: Any, e: dict[str, Any]) -> int:
             vals = []
             xs = items(s, e) or ()  # none: no cards
             charge(s, len(xs) * w)
@@ -231,8 +233,9 @@ class ComprehensionsMixin(ClausesMixin):
 
         return Typed(INT, extreme, names=body.names)
 
-    def _best_melds(self, tree: Tree, body_tree: Tree, var_tok: Tree | Token, iter_tree: Tree,
-                    cond_tree: Tree | None, scope: Scope) -> Typed:
+    def _best_melds(self, tree: Tree[Any], body_tree: Tree[Any], var_tok: Tree[Any] | Token,
+                    iter_tree: Tree[Any],
+                    cond_tree: Tree[Any] | None, scope: Scope) -> Typed:
         """`best_melds(VALUE for c in CARDS if COND)`: the cards' best arrangement into melds,
         each card left out counting its VALUE (rulekit.rules.arrange)."""
         if not self.t.has_melds:
@@ -260,7 +263,7 @@ class ComprehensionsMixin(ClausesMixin):
                        f"{describe(gbody.type)}")
         bf = gbody.fn
 
-        def arranged(s: Any, e: dict) -> Any:
+        def arranged(s: Any, e: dict[str, Any]) -> Any:
             xs = items_fn(s, e) or ()  # none: no cards
             charge(s, len(xs) * w)
             pairs = []
@@ -272,8 +275,8 @@ class ComprehensionsMixin(ClausesMixin):
 
         return Typed(ARRANGEMENT, arranged, not_none=True)
 
-    def _aggregate(self, name: str, body_tree: Tree, body: Typed, cond: Typed | None, var: str,
-                   items: str, rnd: bool) -> Typed | None:
+    def _aggregate(self, name: str, body_tree: Tree[Any], body: Typed, cond: Typed | None,
+                   var: str, items: str, rnd: bool) -> Typed | None:
         """An aggregate over a generated comprehension; None to let the closure form report a
         body of the wrong type."""
         if (name in ("all", "any") and body.type != BOOL) or \

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from lark import Token, Tree
 
@@ -27,7 +28,7 @@ class Oversized:
     callee_size: int
 
 
-def oversized_definitions(definitions: dict[str, tuple[list[str], Tree | None, str]],
+def oversized_definitions(definitions: dict[str, tuple[list[str], Tree[Any] | None, str]],
                           bound: int = MAX_DEFINITION_PARTS) -> list[Oversized]:
     """The definitions (name -> (parameters, body, head)) whose inlined size passes bound and
     that call none that does: the first place each doubling chain breaks the bound."""
@@ -64,14 +65,15 @@ def oversized_definitions(definitions: dict[str, tuple[list[str], Tree | None, s
     return out
 
 
-def _parts(body: Tree, params: set[str], definitions: dict, size: Callable[[str], int],
+def _parts(body: Tree[Any], params: set[str], definitions: dict[str, Any],
+           size: Callable[[str], int],
            bound: int) -> tuple[int, list[tuple[str, int, int]]]:
     """The parts of body with the definitions it calls counted as their size (with parameters)
     or one part (without), capped just past bound; and the calls of definitions with parameters
     (name, line, col)."""
     total = 0
     calls: list[tuple[str, int, int]] = []
-    stack: list[Tree | Token] = [body]
+    stack: list[Tree[Any] | Token] = [body]
     while stack:
         node = stack.pop()
         if not isinstance(node, Tree):
@@ -90,7 +92,7 @@ def _parts(body: Tree, params: set[str], definitions: dict, size: Callable[[str]
     return total, calls
 
 
-def _called(node: Tree, params: set[str], definitions: dict) -> str | None:
+def _called(node: Tree[Any], params: set[str], definitions: dict[str, Any]) -> str | None:
     """The definition node calls or names, if it is one (a parameter of the same name hides it)."""
     if node.data not in ("call", "name") or not node.children:
         return None

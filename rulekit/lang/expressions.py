@@ -7,7 +7,7 @@ an action's parameters, comprehension variables). Nothing walks a syntax tree at
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Tree
 
@@ -101,7 +101,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         self.closure_calls = 0  # parts given to generated source as closures, so far
         # looping definitions called with plain values: their kept-value functions (see
         # _kept_call), or False where the definition is inlined instead
-        self._kept_fns: dict[tuple, tuple[str, str, int, Any, Any, bool] | bool] = {}
+        self._kept_fns: dict[tuple[Any, ...], tuple[str, str, int, Any, Any, bool] | bool] = {}
 
     def src(self, typed: Typed) -> str:
         """typed's Python source: its own, or a call of its closure."""
@@ -113,7 +113,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             self.closure_calls += 1
             return f"{self.gen.ref(typed.fn, 'a deeply nested part')}(s, e)"
         self.closure_calls += 1
-        return self.gen.call(typed.fn, "a part compiled as a closure")
+        return cast(str, self.gen.call(typed.fn, "a part compiled as a closure"))
 
     def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed:
         """A Typed whose code is generated source; random if any of its parts is."""
@@ -130,7 +130,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 f"else {self.gen.none_error}({detail!r}))")
 
     # -- entry points ---------------------------------------------------------------------
-    def expr(self, tree: Tree | Token, scope: Scope) -> Typed:
+    def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed:
         """Compile one expression tree."""
         if isinstance(tree, Token):
             raise fail(tree, f"unexpected {tree.value!r}")
@@ -145,9 +145,9 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         method = getattr(self, "c_" + str(tree.data), None)
         if method is None:
             raise fail(tree, f"'{tree.data}' is not an expression")
-        return method(tree, scope)
+        return cast(Typed, method(tree, scope))
 
-    def expect(self, tree: Tree, scope: Scope, type_: str, what: str) -> Typed:
+    def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed:
         """Compile and check that the result has type type_."""
         typed = self.expr(tree, scope)
         if not compatible(type_, typed.type):
@@ -156,25 +156,25 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         return typed
 
     # -- literals -------------------------------------------------------------------------
-    def c_int_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_int_(self, tree: Tree[Any], scope: Scope) -> Typed:
         v = int(str(tree.children[0]))
         if v > 10**12:
             raise fail(tree, f"the number {v} is too large (at most 10^12)")
         return const(INT, v)
 
-    def c_string(self, tree: Tree, scope: Scope) -> Typed:
+    def c_string(self, tree: Tree[Any], scope: Scope) -> Typed:
         return const(STR, str(tree.children[0])[1:-1])
 
-    def c_true_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_true_(self, tree: Tree[Any], scope: Scope) -> Typed:
         return const(BOOL, True)
 
-    def c_false_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_false_(self, tree: Tree[Any], scope: Scope) -> Typed:
         return const(BOOL, False)
 
-    def c_none_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_none_(self, tree: Tree[Any], scope: Scope) -> Typed:
         return const(NONE, None)
 
-    def c_list_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_list_(self, tree: Tree[Any], scope: Scope) -> Typed:
         args = tree.children[0].children if tree.children[0] is not None else []
         items = [self.expr(a, scope) for a in args]
         types = {i.type for i in items if i.type != NONE}
@@ -187,11 +187,11 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         return self.code(list_of(et), "[" + ", ".join(self.src(i) for i in items) + "]", *items)
 
     # -- names ----------------------------------------------------------------------------
-    def c_name(self, tree: Tree, scope: Scope) -> Typed:
+    def c_name(self, tree: Tree[Any], scope: Scope) -> Typed:
         name = str(tree.children[0])
         return self.lookup(name, tree, scope)
 
-    def lookup(self, name: str, node: Tree | Token, scope: Scope) -> Typed:
+    def lookup(self, name: str, node: Tree[Any] | Token, scope: Scope) -> Typed:
         """Resolve a bare name: locals, variables, zones, definitions, built-in values."""
         t = self.t
         if name in scope.names:
@@ -232,7 +232,8 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                        "known only in a cards parameter's where, min and max")
         raise fail(node, f"unknown name '{name}'", Scope.unknown_hint(name, options))
 
-    def definition(self, name: str, args: list[Typed], node: Tree | Token, scope: Scope) -> Typed:
+    def definition(self, name: str, args: list[Typed], node: Tree[Any] | Token,
+                   scope: Scope) -> Typed:
         """Inline a `define:` entry, binding its parameters to the argument closures."""
         params, body, src = self.t.definitions[name]
         if len(args) != len(params):
@@ -367,12 +368,12 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             self._def_stack.pop()
 
     # -- attribute access -----------------------------------------------------------------
-    def c_attr(self, tree: Tree, scope: Scope) -> Typed:
+    def c_attr(self, tree: Tree[Any], scope: Scope) -> Typed:
         base_tree, name_tok = tree.children
         base = self.expr(base_tree, scope)
         return self.attribute(base, str(name_tok), name_tok)
 
-    def attribute(self, base: Typed, name: str, node: Tree | Token) -> Typed:
+    def attribute(self, base: Typed, name: str, node: Tree[Any] | Token) -> Typed:
         """`x.name` for a player (variable or zone) or a card (attribute)."""
         t = self.t
         if base.type == PLAYER:
@@ -419,16 +420,16 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         raise fail(node, f"'.{name}' needs a player or a card, but this is {describe(base.type)}")
 
     # -- operators ------------------------------------------------------------------------
-    def c_not_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_not_(self, tree: Tree[Any], scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "the operand of 'not'")
         return self.code(BOOL, f"(not {self.src(a)})", a)
 
-    def c_and_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_and_(self, tree: Tree[Any], scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "each side of 'and'")
         b = self.expect(tree.children[1], scope, BOOL, "each side of 'and'")
         return self.code(BOOL, f"({self.src(a)} and {self.src(b)})", a, b)
 
-    def c_or_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_or_(self, tree: Tree[Any], scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, BOOL, "each side of 'or'")
         b = self.expect(tree.children[1], scope, BOOL, "each side of 'or'")
         if a.eq_of is not None and b.eq_of is not None and a.eq_of[0] == b.eq_of[0]:
@@ -439,7 +440,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             return folded
         return self.code(BOOL, f"({self.src(a)} or {self.src(b)})", a, b)
 
-    def c_ternary(self, tree: Tree, scope: Scope) -> Typed:
+    def c_ternary(self, tree: Tree[Any], scope: Scope) -> Typed:
         a = self.expr(tree.children[0], scope)
         c = self.expect(tree.children[1], scope, BOOL, "the condition after 'if'")
         b = self.expr(tree.children[2], scope)
@@ -449,7 +450,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                        f"{describe(b.type)}")
         return self.code(ty, f"({self.src(a)} if {self.src(c)} else {self.src(b)})", a, b, c)
 
-    def c_compare(self, tree: Tree, scope: Scope) -> Typed:
+    def c_compare(self, tree: Tree[Any], scope: Scope) -> Typed:
         left, op_tok, right = tree.children
         a = self.expr(left, scope)
         b = self.expr(right, scope)
@@ -472,7 +473,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         assert op in ("<", "<=", ">", ">=")  # the grammar's: never ruleset text in the source
         return self.code(BOOL, f"({self.src(a)} {op} {self.src(b)})", a, b)
 
-    def _check_symbol(self, attr: Typed, lit: Typed, node: Tree) -> None:
+    def _check_symbol(self, attr: Typed, lit: Typed, node: Tree[Any]) -> None:
         if attr.domain and lit.words is not None:  # a choice's words, checked at the choice
             lit.words.meets(attr.domain)
         if (attr.domain and lit.is_const and isinstance(lit.const, str)
@@ -481,7 +482,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                        did_you_mean(lit.const, attr.domain) or
                        "the values come from cards.attributes; add it there if it is new")
 
-    def _membership(self, tree: Tree, scope: Scope) -> tuple[Typed, Typed]:
+    def _membership(self, tree: Tree[Any], scope: Scope) -> tuple[Typed, Typed]:
         a = self.expr(tree.children[0], scope)
         b = self.expr(tree.children[1], scope)
         et = elem_of(b.type)
@@ -501,15 +502,15 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
         return f"({self.src(a)} in {scan}(s, {self.src(b)}))"
 
-    def c_in_(self, tree: Tree, scope: Scope) -> Typed:
+    def c_in_(self, tree: Tree[Any], scope: Scope) -> Typed:
         a, b = self._membership(tree, scope)
         return self.code(BOOL, self._member_src(a, b), a, b)
 
-    def c_not_in(self, tree: Tree, scope: Scope) -> Typed:
+    def c_not_in(self, tree: Tree[Any], scope: Scope) -> Typed:
         a, b = self._membership(tree, scope)
         return self.code(BOOL, f"(not {self._member_src(a, b)})", a, b)
 
-    def c_binop(self, tree: Tree, scope: Scope) -> Typed:
+    def c_binop(self, tree: Tree[Any], scope: Scope) -> Typed:
         left, op_tok, right = tree.children
         op = str(op_tok)
         a = self.expr(left, scope)
@@ -536,12 +537,12 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         return self.code(INT, f"({self.src(a)} {op} {tmp} if ({tmp} := {self.src(b)}) != 0 "
                          f"else {zero}())", a, b)
 
-    def c_neg(self, tree: Tree, scope: Scope) -> Typed:
+    def c_neg(self, tree: Tree[Any], scope: Scope) -> Typed:
         a = self.expect(tree.children[0], scope, INT, "the operand of '-'")
         return self.code(INT, f"(-{self.src(a)})", a)
 
     # -- calls ----------------------------------------------------------------------------
-    def c_call(self, tree: Tree, scope: Scope) -> Typed:
+    def c_call(self, tree: Tree[Any], scope: Scope) -> Typed:
         name_tok, arglist = tree.children
         name = str(name_tok)
         arg_trees = arglist.children if arglist is not None else []

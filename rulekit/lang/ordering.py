@@ -33,19 +33,19 @@ from .types import (
 ORDERED = (INT, STR, PLAYER, CARD, TEAM, BOOL)  # the types sorted() sorts by
 
 
-def _key(v: Any) -> tuple:
+def _key(v: Any) -> tuple[Any, ...]:
     """A value's place: none before every other value."""
     return (v is not None, v)
 
 
-def sort_items(s: Any, xs: Any) -> list:
+def sort_items(s: Any, xs: Any) -> list[Any]:
     """xs sorted (none: no items), its size charged."""
     xs = list(xs or ())
     charge(s, len(xs))
     return sorted(xs, key=_key)
 
 
-def sort_by(s: Any, e: dict, xs: Any, name: str, key: Any, per: int) -> list:
+def sort_by(s: Any, e: dict[str, Any], xs: Any, name: str, key: Any, per: int) -> list[Any]:
     """xs sorted by key(s, e) with each item bound to e[name] (ties keep xs's order), each item
     charged per (the key's work)."""
     xs = list(xs or ())
@@ -57,7 +57,7 @@ def sort_by(s: Any, e: dict, xs: Any, name: str, key: Any, per: int) -> list:
     return [xs[i] for i in sorted(range(len(xs)), key=keys.__getitem__)]
 
 
-def place_of(order: tuple, word: Any) -> int:
+def place_of(order: tuple[Any, ...], word: Any) -> int:
     """word's place among order (the last place + 1 for none or a word not among them)."""
     try:
         return order.index(word)
@@ -72,13 +72,13 @@ class OrderingMixin:
     weight: int
 
     if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree | Token, scope: Scope) -> Typed: ...
+        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
         def src(self, typed: Typed) -> str: ...
         def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
         gen: Any
         closure_calls: int
 
-    def sorted_call(self, trees: list[Tree], node: Tree, scope: Scope) -> Typed:
+    def sorted_call(self, trees: list[Tree[Any]], node: Tree[Any], scope: Scope) -> Typed:
         """sorted(X) or sorted(X, KEY): the items of list or zone X in order (of KEY, an
         expression on each item `it`, if given)."""
         if len(trees) not in (1, 2):
@@ -117,13 +117,13 @@ class OrderingMixin:
         return self.code(out_type, f"{ref}(s, e, {items}, {name!r}, {kf}, {per})", xs, key,
                          not_none=True, items_not_none=xs.type == ZONE or xs.items_not_none)
 
-    def order_call(self, args: list[Typed], trees: list[Tree], node: Tree) -> Typed:
+    def order_call(self, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any]) -> Typed:
         """order_of(W): the place (from 0) of word W among the values it may take, in their
         declared order."""
         if len(args) != 1:
             raise fail(node, f"order_of() takes 1 argument(s), got {len(args)}")
         w = args[0]
-        declared: list | None = None
+        declared: list[Any] | None = None
         if w.type == STR and w.words is not None:
             declared = list(w.words.words)
         elif w.type == STR and w.domain is not None:

@@ -69,7 +69,7 @@ MAX_DSL_LENGTH = 4000
 MAX_COMPILED_NODES = 300_000
 
 
-def parse(text: str, start: str) -> Tree:
+def parse(text: str, start: str) -> Tree[Any]:
     """Parse DSL text (start is 'expr' or 'stmt'); raise CompileError with its position.
 
     Each distinct text is parsed once: a ruleset may repeat one long text many times (a YAML
@@ -77,7 +77,8 @@ def parse(text: str, start: str) -> Tree:
     tree, error = _parse_cached(text, start)
     if error is not None:
         raise CompileError(*error)
-    return tree
+    parsed: Tree[Any] = tree
+    return parsed
 
 
 @functools.lru_cache(maxsize=4096)
@@ -95,7 +96,7 @@ def _parse_cached(text: str, start: str) -> tuple[Any, tuple[str, int, int, str]
     return tree, None
 
 
-def _parse(text: str, start: str) -> Tree:
+def _parse(text: str, start: str) -> Tree[Any]:
     if len(text) > MAX_DSL_LENGTH:
         raise CompileError(f"this text is too long ({len(text)} characters; at most "
                            f"{MAX_DSL_LENGTH})")
@@ -135,7 +136,7 @@ def _parse(text: str, start: str) -> Tree:
     except RecursionError:
         raise CompileError("the expression is nested too deeply") from None
     # every atom is a named rule (int_, name, string...), so the start rule's child is a tree
-    return cast(Tree, tree.children[0])
+    return cast(Tree[Any], tree.children[0])
 
 
 _TERMINAL_NAMES = {"NAME": "a name", "INT": "a number", "STRING": "a quoted text",
@@ -186,7 +187,7 @@ def _parse_hint(text: str, start: str, tok: Token | None, expected: set[str]) ->
     return ""
 
 
-def pos_of(node: Tree | Token) -> tuple[int, int]:
+def pos_of(node: Tree[Any] | Token) -> tuple[int, int]:
     """0-based (line, col) of a tree node or token inside its DSL string."""
     if isinstance(node, Token):
         return (node.line or 1) - 1, (node.column or 1) - 1
@@ -199,7 +200,7 @@ def pos_of(node: Tree | Token) -> tuple[int, int]:
     return meta.line - 1, meta.column - 1
 
 
-def fail(node: Tree | Token, message: str, hint: str = "") -> CompileError:
+def fail(node: Tree[Any] | Token, message: str, hint: str = "") -> CompileError:
     """A CompileError located at node."""
     line, col = pos_of(node)
     return CompileError(message, line, col, hint)

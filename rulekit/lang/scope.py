@@ -66,7 +66,7 @@ def local(name: str, type_: str, key: str | None = None) -> Typed:
     """A Typed that reads env[key]."""
     k = key or name
 
-    def get(s: Any, e: dict) -> Any:
+    def get(s: Any, e: dict[str, Any]) -> Any:
         return e[k]
 
     return Typed(type_, get, src=f"e[{k!r}]")
@@ -76,14 +76,14 @@ class Tables:
     """What the compiler needs to know about a game: attributes, zones, variables, definitions."""
 
     def __init__(self) -> None:
-        self.attributes: dict[str, tuple[str, frozenset | None, list]] = {}
+        self.attributes: dict[str, tuple[str, frozenset[Any] | None, list[Any]]] = {}
         self.table_zones: dict[str, int] = {}
         self.player_zones: dict[str, int] = {}  # name -> kind index
         self.n_table_zones = 0
         self.game_vars: dict[str, tuple[int, str]] = {}
         self.player_vars: dict[str, tuple[int, str]] = {}
         self.turn_vars: dict[str, tuple[int, str]] = {}
-        self.definitions: dict[str, tuple[list[str], Tree | None, str]] = {}
+        self.definitions: dict[str, tuple[list[str], Tree[Any] | None, str]] = {}
         self.symbols: set[str] = set()
         self.windows: set[str] = set()
         self.text_keys: set[str] = set()
@@ -94,8 +94,8 @@ class Tables:
         self.team_names: list[str] = []
         self.attr_names: dict[str, dict[int, str]] = {}  # number attributes shown by name
         self.var_names: dict[str, dict[int, str]] = {}  # number variables shown by name
-        self.var_domains: dict[str, frozenset] = {}  # word variables: their attribute's words
-        self.word_orders: dict[frozenset, list] = {}  # an attribute's words, as declared
+        self.var_domains: dict[str, frozenset[Any]] = {}  # word variables: their attribute's words
+        self.word_orders: dict[frozenset[Any], list[Any]] = {}  # an attribute's words, as declared
 
 
 MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",

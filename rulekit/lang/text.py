@@ -82,7 +82,7 @@ def fill(template: str, args: dict[str, Any] | Callable[[str], str | None],
     the other form."""
     get = args if callable(args) else args.get
 
-    def sub(m: re.Match) -> str:
+    def sub(m: re.Match[str]) -> str:
         v = get(m.group(1))
         if v is None:
             return m.group(0)

@@ -32,7 +32,7 @@ class TreeCache:
 
     def __init__(self, entry: Entry | None):
         self.entry = entry
-        self._trees: dict[tuple[str, str], Tree] = {}
+        self._trees: dict[tuple[str, str], Tree[Any]] = {}
         self._new = False
         if entry is not None:
             self._trees = _read(entry)
@@ -46,11 +46,11 @@ class TreeCache:
         return cls(ruleset_file(f"trees-{tag}-lark-{lark_version}-{FORMAT}", file, text,
                                 ".pickle"))
 
-    def get(self, text: str, start: str) -> Tree | None:
+    def get(self, text: str, start: str) -> Tree[Any] | None:
         """The tree of text parsed from start in an earlier run, if it is kept."""
         return self._trees.get((text, start))
 
-    def put(self, text: str, start: str, tree: Tree) -> None:
+    def put(self, text: str, start: str, tree: Tree[Any]) -> None:
         """Keep a freshly parsed tree (written by save)."""
         self._trees[(text, start)] = tree
         self._new = True
@@ -67,7 +67,7 @@ class TreeCache:
         write(self.entry, data)
 
 
-def _read(entry: Entry) -> dict[tuple[str, str], Tree]:
+def _read(entry: Entry) -> dict[tuple[str, str], Tree[Any]]:
     kept = read(entry)  # None unless rulekit wrote it, sealed: only then unpickled
     if kept is None:
         return {}
@@ -95,12 +95,12 @@ def active(cache: TreeCache) -> Iterator[TreeCache]:
         _active = before
 
 
-def stored(text: str, start: str) -> Tree | None:
+def stored(text: str, start: str) -> Tree[Any] | None:
     """The kept tree of text, if the active ruleset's cache holds it."""
     return None if _active is None else _active.get(text, start)
 
 
-def keep(text: str, start: str, tree: Tree) -> None:
+def keep(text: str, start: str, tree: Tree[Any]) -> None:
     """Remember a freshly parsed tree in the active ruleset's cache."""
     if _active is not None:
         _active.put(text, start, tree)

@@ -23,10 +23,11 @@ NO_HOOK, BEGIN, PASSING = 0, 1, 2
 
 def step_of(s: State, phase: CompiledPhase) -> int:
     """+1 or -1: the seat step of the phase's turn order now (after any reversal)."""
-    return -phase.step if s.reversed_order else phase.step
+    step: int = phase.step
+    return -step if s.reversed_order else step
 
 
-def direction(s: State, e: dict | None = None) -> str:
+def direction(s: State, e: dict[str, Any] | None = None) -> str:
     """The current phase's turn order now: 'clockwise' or 'counterclockwise' (a compiled
     expression's closure: e, the local names, is unused)."""
     return CLOCKWISE if step_of(s, s.game.phases[s.phase]) > 0 else COUNTERCLOCKWISE
@@ -40,7 +41,7 @@ def next_in_turn(s: State, p: Any) -> int | None:
     phase = s.game.phases[s.phase]
     step, n, active = step_of(s, phase), s.n, phase.active
     for i in range(1, n + 1):
-        q = (p + step * i) % n
+        q: int = (p + step * i) % n
         if active(s, {"p": q}):
             return q
     return None
@@ -60,6 +61,6 @@ def pass_with_skips(s: State, phase: CompiledPhase) -> int:
     order = passing_order(s, phase, s.game.guard)
     if not order:
         raise s.no_turn_error(phase)  # naming the phase's end_if (runtime.flow)
-    chosen = order[s.skips % len(order)]
+    chosen: int = order[s.skips % len(order)]
     s.skips = 0
     return chosen

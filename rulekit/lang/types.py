@@ -6,7 +6,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-Fn = Callable[[Any, dict], Any]
+Fn = Callable[[Any, dict[str, Any]], Any]
 
 INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
     "int", "bool", "str", "player", "card", "zone", "none", "any")
@@ -58,8 +58,8 @@ class Typed:
                  "eq_of")
 
     def __init__(self, type: str, fn: Fn | None = None, const: Any = None,
-                 is_const: bool = False, domain: frozenset | None = None,
-                 uses_random: bool = False, names: dict | None = None, words: Any = None,
+                 is_const: bool = False, domain: frozenset[Any] | None = None,
+                 uses_random: bool = False, names: dict[int, str] | None = None, words: Any = None,
                  src: str | None = None, gen: Any = None, not_none: bool = False,
                  items_not_none: bool = False):
         self.type = type
@@ -81,7 +81,7 @@ class Typed:
         self.items_not_none = items_not_none
         # `x == k1 or x == k2 ...` for a text or number x: (x's source, the constants k), so
         # that `or` can ask `x in (k1, k2, ...)` once
-        self.eq_of: tuple[str, tuple] | None = None
+        self.eq_of: tuple[str, tuple[Any, ...]] | None = None
 
     @property
     def fn(self) -> Fn:
@@ -97,7 +97,7 @@ class Typed:
 
 
 @functools.lru_cache(maxsize=64)
-def show_values(domain: frozenset) -> str:
+def show_values(domain: frozenset[Any]) -> str:
     """An enum's values for a message: all of a small one, the first few of a large one."""
     values = sorted(domain, key=str) if len({type(v) for v in domain}) > 1 else sorted(domain)
     if len(values) <= 20:
@@ -134,7 +134,7 @@ def plural(t: str) -> str:
     return f"lists of {plural(et)}" if et else t
 
 
-def equals_constant(x: Typed, k: Typed) -> tuple[str, tuple] | None:
+def equals_constant(x: Typed, k: Typed) -> tuple[str, tuple[Any, ...]] | None:
     """(x's source, (k,)) when `x == k` compares a text or number read from the state with
     a literal of its type (no randomness: x reads the same each time); else None."""
     if (x.src is None or x.is_const or x.uses_random or not k.is_const

@@ -30,7 +30,7 @@ class Arrangement(NamedTuple):
 
 
 def best(rules: MeldRules, s: Any, cards: list[int], values: list[int],
-         memo: dict[tuple, tuple[Arrangement, int]]) -> Arrangement:
+         memo: dict[tuple[Any, ...], tuple[Arrangement, int]]) -> Arrangement:
     """The arrangement of cards (each counting its value when left out) into disjoint valid new
     melds with the least deadwood; the work it took is drawn on s's budget (again when kept)."""
     key = (tuple(cards), tuple(values))

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-Fn = Any
+from ..lang.types import Fn
+
 State = Any  # rulekit.runtime.State: the rules layer never imports the runtime
 
 
@@ -24,16 +25,16 @@ class Belief:
 
     that: Fn
     share: Fn
-    when: Fn = None  # None: always
-    cards: Fn = None  # the cards to trade for other hidden ones when `that` is rare, or None
-    distance: Fn = None  # how far a world is from `that` (0: it holds), with cards
+    when: Fn | None = None  # None: always
+    cards: Fn | None = None  # the cards to trade for other hidden ones when `that` is rare
+    distance: Fn | None = None  # how far a world is from `that` (0: it holds), with cards
 
 
 @dataclass
 class BotHints:
     """The compiled hints: an evaluation of a player's standing, and actions' playout weights."""
 
-    evaluate: Fn = None  # (state, {"p": seat}) -> int in 0..out_of, or None without the hint
+    evaluate: Fn | None = None  # (state, {"p": seat}) -> int in 0..out_of; None: no hint
     out_of: int = 100
     weights: dict[int, Fn] = field(default_factory=dict)  # action index -> (state, env) -> int
     constant_weights: dict[int, int] = field(default_factory=dict)  # the weights known at load
@@ -46,6 +47,6 @@ class BotHints:
         """Player p's standing in [0, 1] by the ruleset's hint (out of range: clamped), or None."""
         if self.evaluate is None:
             return None
-        v = s.game.guard("bots.evaluate", self.evaluate, s, {"p": p})
+        v: float = s.game.guard("bots.evaluate", self.evaluate, s, {"p": p})
         # clamped rather than an error: a slightly loose estimate must not stop a game
         return min(1.0, max(0.0, v / self.out_of))

@@ -182,12 +182,13 @@ class MeldRules:
         self._bit = [1 << (v - lo) if lo <= v <= hi else 0 for v in self.value]
         span = max(0, hi - lo + 1)
         self._full = (1 << span) - 1
-        self._memo: dict[tuple, bool] = {}
-        self._valid: dict[tuple, bool] = {}  # valid()'s answers
-        self._joinable: dict[tuple, set[int]] = {}  # joinable()'s answers
+        self._memo: dict[tuple[Any, ...], bool] = {}
+        self._valid: dict[tuple[Any, ...], bool] = {}  # valid()'s answers
+        self._joinable: dict[tuple[Any, ...], set[int]] = {}  # joinable()'s answers
         self._witnesses: deque[frozenset[int]] = deque(maxlen=8)
         self._barren: deque[frozenset[int]] = deque(maxlen=8)  # hands found to form no meld
-        self._arranged: dict[tuple, tuple[Arrangement, int]] = {}  # best()'s answers, with work
+        # best()'s answers, with work
+        self._arranged: dict[tuple[Any, ...], tuple[Arrangement, int]] = {}
         self._fit = sum(1 << (v - lo) for v in range(lo, hi + 1) if self._wl <= v <= self._wh)
         # the cards that may meld, natural ones by value, for extenders()
         self._naturals: dict[int, list[int]] = {}
@@ -366,7 +367,7 @@ class MeldRules:
             runs = False
         every, by_key = self._value_masks(pool_nat)
         low, high, wl, wh = self.low, self.high, self._wl, self._wh
-        answers: dict[tuple, bool] = {}  # per value and run key
+        answers: dict[tuple[Any, ...], bool] = {}  # per value and run key
         for c in pool_nat:
             x = value[c]
             k = None if same is None else same[c]

@@ -1,13 +1,13 @@
 """The parts of compiled rules that passes of the compiler return: the card table, the zone
-layout and the variable layout (rulekit.compile.cards, zones, variables). Rules take each whole
-(Rules.take_cards, take_zones, take_variables) and offer their lists under the old names."""
+layout and the variable layout (rulekit.compile.cards, zones, variables). The frozen Rules hold
+each whole as a field, and offer their lists under the old names."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-Fn = Any
+from ..lang.types import Fn
 
 
 @dataclass
@@ -20,7 +20,7 @@ class ZoneInfo:
     ordered: bool
     label: str
     melds: bool = False
-    sort_key: list | None = None  # per card: how an unordered zone is shown (None: deck order)
+    sort_key: list[Any] | None = None  # per card: how an unordered zone is shown (None: deck order)
 
 
 @dataclass
@@ -33,7 +33,7 @@ class VarInfo:
     type: str
     visible: bool
     label: str
-    names: dict | None = None  # a number variable's values shown by name (value -> text key)
+    names: dict[int, str] | None = None  # a number variable's values by name (value -> text key)
     resample: Fn | None = None  # a hidden variable's value in a sampled world (rulekit.resample)
 
 
@@ -43,7 +43,7 @@ class CardTable:
     in every attribute share a face). Labels are worked out later, from the texts."""
 
     n_cards: int = 0
-    card_attrs: dict[str, list] = field(default_factory=dict)
+    card_attrs: dict[str, list[Any]] = field(default_factory=dict)
     attr_types: dict[str, str] = field(default_factory=dict)
     attr_names: dict[str, dict[int, str]] = field(default_factory=dict)  # values shown by name
     face_of: list[int] = field(default_factory=list)

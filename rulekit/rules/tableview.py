@@ -8,14 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..lang.types import ANY, CARD, PLAYER, TEAM, elem_of
+from ..lang.types import ANY, CARD, PLAYER, TEAM, Fn, elem_of
 
 if TYPE_CHECKING:
     from .game import Rules
 
     State = Any  # the runtime's State: the rules layer does not import it
 
-Fn = Any
 ME = "me"  # the viewing seat, in the status's expressions and texts
 SHOWN_BY_DRIVER = frozenset({ME})
 # the colours a ruleset may give cards (cards.look): few enough that every table (a terminal's

@@ -4,6 +4,7 @@ range or an action of another game is a UsageError naming it, never an IndexErro
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..actions import CHOOSE, DONE, PICK, START, Action
@@ -54,7 +55,7 @@ def _foreign(g: Rules, a: Action) -> str:
     types = {p.value_type for act in g.actions for p in act.params if p.name == a.name}
     if a.value_type not in types:
         return f"it has no parameter '{a.name}' choosing {a.value_type or 'a value'}"
-    wants = {"card": lambda x: _is_int(x) and 0 <= x < g.n_cards,
+    wants: dict[str, Callable[[Any], bool]] = {"card": lambda x: _is_int(x) and 0 <= x < g.n_cards,
              "player": lambda x: _is_int(x) and 0 <= x < g.max_players,
              "int": _is_int, "bool": lambda x: isinstance(x, bool)}
     ok = wants.get(a.value_type, lambda x: x is not None)(v)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .cards import Cards, CardView
 
 if TYPE_CHECKING:
-    from ..rules.game import Rules, VarInfo
+    from ..rules.game import Rules
+    from ..rules.parts import VarInfo
 
 # a value that says nothing worth a place on the table's line (none, no, 0, empty)
 BLANK: tuple[object, ...] = (None, False, 0, [], "none")
@@ -48,7 +49,7 @@ def var_view(g: Rules, info: VarInfo, value: Any, lang: str, names: list[str],
 
 
 def words(g: Rules, type_: str, v: Any, lang: str, names: list[str],
-          value_names: dict | None, cards: Cards) -> str:
+          value_names: dict[int, str] | None, cards: Cards) -> str:
     """A value as words in lang (a number by its name, a seat by its name, a card by label)."""
     if v is None:
         return "-"
