@@ -25,7 +25,6 @@ from ..lang.expressions import (
 )
 from .context import CompileContext
 
-Fn = Callable[[Any, dict], Any]
 VAR_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "card": CARD, "cards": CARDS,
              "players": PLAYERS, "text": STR}
 MAX_DECK = 10_000
@@ -39,48 +38,49 @@ def _snapshot(v: Any) -> Any:
     return list(v) if isinstance(v, list) else v
 
 
-def _noop(s: Any, e: dict) -> None:
+def _noop(s: Any, e: dict[str, Any]) -> None:
     return None
 
 
-def _true(s: Any, e: dict) -> bool:
+def _true(s: Any, e: dict[str, Any]) -> bool:
     return True
 
 
-def _false(s: Any, e: dict) -> bool:
+def _false(s: Any, e: dict[str, Any]) -> bool:
     return False
 
 
-def _none(s: Any, e: dict) -> None:
+def _none(s: Any, e: dict[str, Any]) -> None:
     return None
 
 
-def _empty_list(s: Any, e: dict) -> list:
+def _empty_list(s: Any, e: dict[str, Any]) -> list[Any]:
     return []
 
 
 
 
-def _card_as_cards(s: Any, c: Any) -> list:
+def _card_as_cards(s: Any, c: Any) -> list[Any]:
     return [] if c is None else [c]
 
 
-def _zone_cards(s: Any, z: int) -> list:
+def _zone_cards(s: Any, z: int) -> list[Any]:
     cards = s.zones[z]
     charge(s, len(cards))  # a statement moves or shows each card: work
     return list(cards)
 
 
-def _listed_cards(s: Any, cards: Any) -> list:
+def _listed_cards(s: Any, cards: Any) -> list[Any]:
     if cards is None:  # a skipped cards parameter: none moves (shows) nothing
         return []
     charge(s, len(cards))
     if None in cards:  # [c] with c none: a card that is not there is no card
         return [c for c in cards if c is not None]
-    return cards
+    listed: list[Any] = cards
+    return listed
 
 
-def _cards_taker(tree: Tree, typed: Typed, what: str) -> Callable[[Any, Any], list]:
+def _cards_taker(tree: Tree[Any], typed: Typed, what: str) -> Callable[[Any, Any], list[Any]]:
     """How a value of typed's type becomes the list of cards a statement acts on."""
     if typed.type == CARD:
         return _card_as_cards

@@ -34,7 +34,7 @@ def cards(c: CompileContext) -> CardTable:
     """The card table: attributes and their types, the deck expanded card by card, the faces."""
     out, t = CardTable(), c.tables
     spec = c.spec.cards
-    plain: dict[str, tuple[str, frozenset | None]] = {}
+    plain: dict[str, tuple[str, frozenset[Any] | None]] = {}
     computed: dict[str, str] = {}
     named: dict[str, dict[int, str]] = {}  # number attributes whose values have names
     for name, a in spec.attributes.items():
@@ -147,7 +147,7 @@ def cards(c: CompileContext) -> CardTable:
         out.attr_types[name] = typed.type
         t.attributes[name] = (typed.type, None, table)
     # faces: cards alike in every attribute are interchangeable
-    faces: dict[tuple, int] = {}
+    faces: dict[tuple[Any, ...], int] = {}
     names = list(out.card_attrs)
     for card in range(out.n_cards):
         key = tuple(out.card_attrs[a][card] for a in names)
@@ -158,7 +158,7 @@ def cards(c: CompileContext) -> CardTable:
     return out
 
 
-def _attr_value_ok(ty: str, domain: frozenset | None, v: Any) -> bool:
+def _attr_value_ok(ty: str, domain: frozenset[Any] | None, v: Any) -> bool:
     if ty == dsl.ANY:  # an attribute whose declaration has an error (reported)
         return True
     if ty == INT:

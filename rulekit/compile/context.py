@@ -45,7 +45,7 @@ class CompileContext:
         self.x = ExprCompiler(self.tables)
         self._spec: Ruleset | None = None
         self._game: Rules | None = None
-        self.var_domains: dict[str, frozenset] = {}  # enum-typed variables: their words
+        self.var_domains: dict[str, frozenset[Any]] = {}  # enum-typed variables: their words
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
         self.procs = ProcTable()  # procedures: signatures, compiled bodies
         self.word_uses: list[WordUse] = []  # choices' words, checked once all compiled

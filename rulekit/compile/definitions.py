@@ -151,7 +151,7 @@ def compile_procedure(c: CompileContext, name: str) -> Procedure:
 
 
 def _param_type(c: CompileContext, type_name: Any,
-                path: tuple) -> tuple[str | None, frozenset | None]:
+                path: tuple[Any, ...]) -> tuple[str | None, frozenset[Any] | None]:
     if not isinstance(type_name, str):
         c.error(f"a parameter's type is a name (int, player, zone, ...), not {type_name!r}", path)
         return None, None

@@ -36,9 +36,9 @@ from ..lang.expressions import (
 )
 from ..lang.text import placeholders
 from ..lang.textcheck import TextUse
+from ..lang.types import Fn, list_of
 from . import langdata, statements, stmt_control
 from .base import (
-    Fn,
     _noop,
     _snapshot,
 )
@@ -120,7 +120,7 @@ def effect(c: CompileContext, item: Any, path: YamlPath, scope: Scope) -> Part |
     return None
 
 
-def check_keys(c: CompileContext, item: dict, allowed: set[str], path: YamlPath) -> bool:
+def check_keys(c: CompileContext, item: dict[str, Any], allowed: set[str], path: YamlPath) -> bool:
     """Report each key of item that is not allowed; whether all were."""
     ok = True
     for k in item:
@@ -132,7 +132,7 @@ def check_keys(c: CompileContext, item: dict, allowed: set[str], path: YamlPath)
     return ok
 
 
-def if_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> Code | None:
+def if_effect(c: CompileContext, item: dict[str, Any], path: YamlPath, scope: Scope) -> Code | None:
     """`{if: COND, then: [...], elif: [...], else: [...]}`."""
     check_keys(c, item, {"if", "then", "elif", "else"}, path)
     cond = c.expr(item["if"], path + ("if",), scope, BOOL, "the condition of 'if'")
@@ -142,7 +142,8 @@ def if_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> Co
     return if_code(c, cond, then, item, path, scope)
 
 
-def for_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> Code | None:
+def for_effect(c: CompileContext, item: dict[str, Any], path: YamlPath,
+               scope: Scope) -> Code | None:
     """`{for: x in LIST, do: [...]}`: the effects once per item, x bound to it."""
     check_keys(c, item, {"for", "do"}, path)
     if "do" not in item:
@@ -185,7 +186,8 @@ def for_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> C
             f"for {x} in {xs}:", f"    e[{key!r}] = {x}", *indent(body or [])]
 
 
-def log_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> Code | None:
+def log_effect(c: CompileContext, item: dict[str, Any], path: YamlPath,
+               scope: Scope) -> Code | None:
     """`{log: TEXT, args: {...}, to: PLAYERS}`: an event in the log, told to some seats."""
     check_keys(c, item, {"log", "args", "to"}, path)
     key = item["log"]
@@ -288,7 +290,7 @@ def log_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> C
     return [f"{gen.ref(_log, 'logs an event')}(s, {key!r}, ({vals}), {audience}, {parts})"]
 
 
-def statement(c: CompileContext, tree: Tree, scope: Scope) -> Part:
+def statement(c: CompileContext, tree: Tree[Any], scope: Scope) -> Part:
     """One statement's code, by its form (rulekit.compile.statements.CODEGEN)."""
     generate = statements.CODEGEN.get(str(tree.data))
     if generate is None:
@@ -296,7 +298,8 @@ def statement(c: CompileContext, tree: Tree, scope: Scope) -> Part:
     return generate(c, tree, scope)
 
 
-def repeat_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> Code | None:
+def repeat_effect(c: CompileContext, item: dict[str, Any], path: YamlPath,
+                  scope: Scope) -> Code | None:
     """`{repeat: N, do: [...]}`: the effects N times; N is read once, before the first pass."""
     check_keys(c, item, {"repeat", "do"}, path)
     if "do" not in item:
@@ -323,7 +326,8 @@ def _negative_repeat(n: int) -> None:
     raise RuleRuntimeError("", f"'repeat' needs a count of 0 or more, not {n}")
 
 
-def while_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) -> Code | None:
+def while_effect(c: CompileContext, item: dict[str, Any], path: YamlPath,
+                 scope: Scope) -> Code | None:
     """`{while: COND, do: [...]}`: the effects again and again while COND holds (checked first)."""
     check_keys(c, item, {"while", "do"}, path)
     if "do" not in item:
@@ -339,7 +343,7 @@ def while_effect(c: CompileContext, item: dict, path: YamlPath, scope: Scope) ->
             *indent(body or [])]
 
 
-def if_code(c: CompileContext, cond: Any, then: Code | None, item: dict, path: YamlPath,
+def if_code(c: CompileContext, cond: Any, then: Code | None, item: dict[str, Any], path: YamlPath,
             scope: Scope) -> Code | None:
     """An `if` with its `elif` entries in order, then `else`, as one if/elif/else."""
     other = effect_code(c, item.get("else", []), path + ("else",), scope)
@@ -373,7 +377,8 @@ def if_code(c: CompileContext, cond: Any, then: Code | None, item: dict, path: Y
     return out
 
 
-def _log(s: Any, key: str, vals: tuple, audience: tuple | None, parts: int = 0) -> None:
+def _log(s: Any, key: str, vals: tuple[Any, ...], audience: tuple[Any, ...] | None,
+         parts: int = 0) -> None:
     """Log an event: its lists' cards count as work; they, the event and its other parts
     (each value, whom it is told to) count against limits.max_log."""
     size = 1
@@ -395,7 +400,7 @@ def _log(s: Any, key: str, vals: tuple, audience: tuple | None, parts: int = 0) 
                 _tell(s, v, audience)
 
 
-def _log_plain(s: Any, key: str, vals: tuple, parts: int) -> None:
+def _log_plain(s: Any, key: str, vals: tuple[Any, ...], parts: int) -> None:
     """_log for a line told to everyone whose values hold no list (nothing to count but the
     event and its parts, nothing taught to anyone)."""
     work = s.work - 1
@@ -409,7 +414,7 @@ def _log_plain(s: Any, key: str, vals: tuple, parts: int) -> None:
     s.log.append((key, vals, None))
 
 
-def _tell(s: Any, v: Any, audience: tuple) -> None:
+def _tell(s: Any, v: Any, audience: tuple[Any, ...]) -> None:
     """Each seat a line is told to learns where the cards it names lie (as `show` teaches)."""
     up = s.faceup
     for c in ((v,) if type(v) is int else v):
@@ -425,5 +430,5 @@ def _team_name(s: Any, team: int | None) -> str | None:
 
 
 # what to write instead of a value a log cannot show
-_UNSHOWN_HINTS = {dsl.list_of(dsl.TEAM): "log one team at a time (a team is shown by its name), "
+_UNSHOWN_HINTS = {list_of(dsl.TEAM): "log one team at a time (a team is shown by its name), "
                                          "or its players: members(TEAM)"}

@@ -42,15 +42,15 @@ from ..lang.expressions import (
     DefinitionError,
     Scope,
     elem_of,
-    list_of,
     local,
 )
 from ..lang.parsing import pos_of
+from ..lang.types import list_of
 from .context import CompileContext
 
 if TYPE_CHECKING:
     from ..data.yamlsource import YamlPath
-    from ..rules.game import VarInfo
+    from ..rules.parts import VarInfo
 
 TEAMS = list_of(TEAM)
 CARDISH = (CARD, CARDS, ANY)  # values whose identity is a card's
@@ -113,11 +113,11 @@ class Secrecy:
         specs = c.spec.variables
         self.specs = {**specs.game, **specs.turn, **specs.player, **specs.team}
         self.recomputed = {n for n, v in self.specs.items() if v.resample is not None}
-        self._defs: dict[tuple, Val] = {}
-        self._procs: set[tuple] = set()
+        self._defs: dict[tuple[Any, ...], Val] = {}
+        self._procs: set[tuple[Any, ...]] = set()
         self._stack: list[str] = []
         # the expressions whose cards the list of effects being read shows to everyone
-        self.public: frozenset[Tree] = frozenset()
+        self.public: frozenset[Tree[Any]] = frozenset()
 
     # ---- the whole ruleset -----------------------------------------------------------------
     def run(self) -> None:
@@ -175,7 +175,7 @@ class Secrecy:
 
     # ---- effects ---------------------------------------------------------------------------
     def effects(self, items: Any, path: YamlPath, env: dict[str, Val], pc: Conds,
-                public: frozenset[Tree]) -> None:
+                public: frozenset[Tree[Any]]) -> None:
         """Check a list of effects run under the conditions pc (`if`, `for`... around it)."""
         if not isinstance(items, list):
             return
@@ -188,10 +188,10 @@ class Secrecy:
         finally:
             self.public = outer
 
-    def made_public(self, items: list, env: dict[str, Val]) -> frozenset[Tree]:
+    def made_public(self, items: list[Any], env: dict[str, Val]) -> frozenset[Tree[Any]]:
         """The cards (as written: `chosen`, `actor.hand`) this list reveals, moves face up or
         moves to a public zone: everyone sees them by the next decision."""
-        found: set[Tree] = set()
+        found: set[Tree[Any]] = set()
         assigned: set[str] = set()
         for item in items:
             tree = self.parse(item, "stmt") if isinstance(item, str) else None
@@ -210,7 +210,7 @@ class Secrecy:
         return frozenset(t for t in found if not _names(t) & assigned)
 
     def effect(self, item: Any, path: YamlPath, env: dict[str, Val], pc: Conds,
-               public: frozenset[Tree]) -> None:
+               public: frozenset[Tree[Any]]) -> None:
         if isinstance(item, str):
             tree = self.parse(item, "stmt")
             if tree is None:
@@ -264,7 +264,7 @@ class Secrecy:
                 return found
         return None
 
-    def stored(self, lv: Tree, value_tree: Tree, env: dict[str, Val], pc: Conds,
+    def stored(self, lv: Tree[Any], value_tree: Tree[Any], env: dict[str, Val], pc: Conds,
                path: YamlPath) -> None:
         """A value stored into a variable: refused if the variable is hidden and it may reveal."""
         name_tok = lv.children[-1]
@@ -285,7 +285,7 @@ class Secrecy:
         self.c.error(f"hidden variable '{name}' {what}: a bot's sampled world would keep its "
                      "true value", path, offset=pos_of(name_tok), hint=HINT)
 
-    def call(self, tree: Tree, env: dict[str, Val], pc: Conds) -> None:
+    def call(self, tree: Tree[Any], env: dict[str, Val], pc: Conds) -> None:
         """A procedure's effects, checked with its parameters bound to what the call passes."""
         name = str(tree.children[0])
         proc = self.c.procs.by_name.get(name)
@@ -310,7 +310,7 @@ class Secrecy:
             self._stack.pop()
 
     # ---- expressions -----------------------------------------------------------------------
-    def parse(self, text: Any, start: str) -> Tree | None:
+    def parse(self, text: Any, start: str) -> Tree[Any] | None:
         if not isinstance(text, str):
             return None
         try:
@@ -434,7 +434,7 @@ class Secrecy:
         return Val(_join(*args).secret or (f"{name}() of {hidden}" if hidden and ty not in
                                            (CARDS,) else None), hidden, False, ty)
 
-    def loop(self, head: str, body: Tree, var: str, over: Val, cond: Any,
+    def loop(self, head: str, body: Tree[Any], var: str, over: Val, cond: Any,
              env: dict[str, Val]) -> Val:
         """A comprehension (head 'list') or an aggregate over one."""
         inner = {**env, var: _elem(over)}
@@ -472,7 +472,7 @@ def _names(node: Any) -> set[str]:
     return set()
 
 
-def _identity(a: Val, b: Val, kind: str, kids: list) -> str | None:
+def _identity(a: Val, b: Val, kind: str, kids: list[Any]) -> str | None:
     """Why comparing a and b (==, !=, in) reveals which hidden cards they are, or None."""
     if kind == "compare" and str(kids[1]) not in ("==", "!="):
         return None

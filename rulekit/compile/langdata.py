@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from lark import Tree
@@ -24,12 +23,12 @@ from ..errors import RuleRuntimeError
 from ..lang.expressions import INT, CompileError, did_you_mean, show_values
 from ..lang.parsing import parse, pos_of
 from ..lang.textcheck import TextUse
+from ..lang.types import Fn
 from .symbols import WordUse
 
 if TYPE_CHECKING:
     from .context import CompileContext
 
-Fn = Callable[[Any, dict], Any]
 
 
 # ---- players.default ------------------------------------------------------------------------
@@ -44,7 +43,8 @@ def check_players(c: CompileContext) -> None:
 
 
 # ---- value names ----------------------------------------------------------------------------
-def check_attribute_names(c: CompileContext, name: str, names: dict[int, str], table: list) -> None:
+def check_attribute_names(c: CompileContext, name: str, names: dict[int, str],
+                          table: list[Any]) -> None:
     """Each named value of a number attribute is one some card of the deck has, and a text."""
     path: YamlPath = ("cards", "attributes", name, "names")
     have = set(table)
@@ -57,7 +57,8 @@ def check_attribute_names(c: CompileContext, name: str, names: dict[int, str], t
     c.tables.attr_names[name] = dict(names)
 
 
-def variable_names(c: CompileContext, name: str, spec: Any, ty: str, path: YamlPath) -> dict | None:
+def variable_names(c: CompileContext, name: str, spec: Any, ty: str,
+                   path: YamlPath) -> dict[int, str] | None:
     """The value names of a variable: its own `names`, else its attribute type's; checked."""
     own = spec.names
     inherited = c.tables.attr_names.get(spec.type)
@@ -80,7 +81,7 @@ def variable_names(c: CompileContext, name: str, spec: Any, ty: str, path: YamlP
 
 
 def param_names(c: CompileContext, p: Any, value_type: str, path: YamlPath,
-                bounds: dict[str, int]) -> dict | None:
+                bounds: dict[str, int]) -> dict[int, str] | None:
     """A number or choice parameter's own value names (`names: {0: bid_nil}`), checked: each
     names a value the parameter can take, where that is known at load time (a number's literal
     min and max, a choice's listed values)."""
@@ -126,7 +127,7 @@ def not_none(fn: Fn, what: str) -> Fn:
     """fn, a number a statement needs: none (a skipped parameter, say) is a rule error."""
     detail = none_detail(what)
 
-    def number(s: Any, e: dict) -> Any:
+    def number(s: Any, e: dict[str, Any]) -> Any:
         v = fn(s, e)
         if v is None:
             raise RuleRuntimeError("", detail)
@@ -134,7 +135,7 @@ def not_none(fn: Fn, what: str) -> Fn:
     return number
 
 
-def _few(values: list) -> str:
+def _few(values: list[Any]) -> str:
     return str(values) if len(values) <= 20 else str(values[:20])[:-1] + ", ...]"
 
 
@@ -175,7 +176,7 @@ def listed_words(text: str, path: YamlPath) -> WordUse | None:
     return WordUse(words, path, offsets)
 
 
-def _domain_name(c: CompileContext, domain: frozenset) -> str:
+def _domain_name(c: CompileContext, domain: frozenset[Any]) -> str:
     for name, (_ty, dom, _table) in c.tables.attributes.items():
         if dom == domain:
             return name

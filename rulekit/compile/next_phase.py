@@ -17,7 +17,7 @@ from .context import CompileContext
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
 
-def compile_next(c: CompileContext, value: str | None, here: int, path: tuple,
+def compile_next(c: CompileContext, value: str | None, here: int, path: tuple[Any, ...],
                  phase_names: list[str]) -> tuple[int, Any]:
     """(the index of the phase named, or of this one, and None), or (here, a function (s, e)
     giving the index of the phase an expression names when the phase ends)."""
@@ -47,7 +47,7 @@ def compile_next(c: CompileContext, value: str | None, here: int, path: tuple,
                           f"{path[0]}.{path[1]}.next")
 
 
-def _results(tree: Any) -> list[Tree]:
+def _results(tree: Any) -> list[Tree[Any]]:
     """The literal words an expression may give as its value (each branch of an if-else)."""
     if isinstance(tree, Tree) and tree.data == "ternary":
         return _results(tree.children[0]) + _results(tree.children[2])
@@ -59,7 +59,7 @@ def _results(tree: Any) -> list[Tree]:
 
 
 def _next_of(fn: Any, index: dict[str, int], rule: str) -> Any:
-    def next_of(s: Any, e: dict) -> int:
+    def next_of(s: Any, e: dict[str, Any]) -> int:
         name = fn(s, e)
         i = index.get(name)
         if i is None:

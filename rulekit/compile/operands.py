@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Tree
 
 from ..lang.expressions import (
@@ -11,12 +13,13 @@ from ..lang.expressions import (
     describe,
     fail,
 )
+from ..lang.types import Fn
 from . import langdata
-from .base import Fn, _cards_taker
+from .base import _cards_taker
 from .context import CompileContext
 
 
-def zone_fn(c: CompileContext, tree: Tree, scope: Scope, what: str) -> Fn:
+def zone_fn(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> Fn:
     """A zone a statement acts on, as a closure."""
     typed = c.x.expr(tree, scope)
     if typed.type != ZONE:
@@ -24,7 +27,7 @@ def zone_fn(c: CompileContext, tree: Tree, scope: Scope, what: str) -> Fn:
     return typed.fn
 
 
-def zone_code(c: CompileContext, tree: Tree, scope: Scope, what: str) -> str:
+def zone_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str:
     """The source of a zone a statement acts on (as _zone, generated inline)."""
     typed = c.x.expr(tree, scope)
     if typed.type != ZONE:
@@ -32,12 +35,12 @@ def zone_code(c: CompileContext, tree: Tree, scope: Scope, what: str) -> str:
     return c.x.src(typed)
 
 
-def int_fn(c: CompileContext, tree: Tree, scope: Scope, what: str) -> Fn:
+def int_fn(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> Fn:
     """A number a statement needs (none is a rule error), as a closure."""
     return langdata.not_none(c.x.expect(tree, scope, INT, what).fn, what)
 
 
-def int_code(c: CompileContext, tree: Tree, scope: Scope, what: str) -> str:
+def int_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str:
     """The source of a number a statement needs (as _int: none is a rule error)."""
     typed = c.x.expect(tree, scope, INT, what)
     if typed.is_const and typed.const is not None:
@@ -45,7 +48,7 @@ def int_code(c: CompileContext, tree: Tree, scope: Scope, what: str) -> str:
     return c.x._unless_none(typed, langdata.none_detail(what), lambda v: v)
 
 
-def cards_fn(c: CompileContext, tree: Tree, scope: Scope, what: str) -> Fn:
+def cards_fn(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> Fn:
     """The cards a statement acts on, as a closure."""
     typed = c.x.expr(tree, scope)
     f = typed.fn
@@ -53,7 +56,7 @@ def cards_fn(c: CompileContext, tree: Tree, scope: Scope, what: str) -> Fn:
     return lambda s, e: take(s, f(s, e))
 
 
-def cards_code(c: CompileContext, tree: Tree, scope: Scope, what: str) -> str:
+def cards_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str:
     """The source of the cards a statement acts on (as _cards, generated inline)."""
     typed = c.x.expr(tree, scope)
     take = _cards_taker(tree, typed, what)

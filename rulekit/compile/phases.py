@@ -24,6 +24,7 @@ from ..lang.expressions import (
     elem_of,
     local,
 )
+from ..lang.types import Fn
 from ..rules.game import (
     CompiledAction,
     CompiledParam,
@@ -31,9 +32,8 @@ from ..rules.game import (
     CompiledWindow,
     Flow,
 )
-from . import effects, langdata, next_phase, show
+from . import effects, langdata, next_phase, show, symbols
 from .base import (
-    Fn,
     _empty_list,
     _false,
     _none,
@@ -258,7 +258,7 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
             vt = INT if types == {int} else STR
             cp.values = lambda s, e, items=items: items
             if vt == STR:
-                words = langdata.WordUse(items, path + ("values",))
+                words = symbols.WordUse(items, path + ("values",))
         else:
             typed = c.expr(vals, path + ("values",), scope)
             vt = "any"

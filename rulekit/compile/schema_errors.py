@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
 from typing import Any
 
 from ..data.schema import Ruleset
@@ -12,10 +11,8 @@ from ..data.yamlsource import Source, format_path
 from ..errors import Diagnostic
 from ..lang.expressions import did_you_mean
 
-Fn = Callable[[Any, dict], Any]
 
-
-def _friendly_pydantic(err: dict, src: Source) -> Diagnostic:
+def _friendly_pydantic(err: dict[str, Any], src: Source) -> Diagnostic:
     loc = err["loc"]  # _simplify_pydantic took the union tags out
     if not loc:  # nothing names a place (cannot happen with the schema's errors): the top
         return src.diagnostic(err["msg"], ())
@@ -80,37 +77,37 @@ _WANTS = {"string_type": "a text value", "int_type": "a whole number", "bool_typ
           "model_attributes_type": "a mapping"}
 
 
-def _simplify_pydantic(errors: list[Any], data: Any) -> list[dict]:
+def _simplify_pydantic(errors: list[Any], data: Any) -> list[dict[str, Any]]:
     """One error per problem: pydantic reports a value that fits no branch of a union once per
     branch. Keep the errors from inside the branch the value's shape matched, if any; else
     merge the branches into one 'expected A, B or C' error."""
-    def strip(loc: tuple) -> tuple:
+    def strip(loc: tuple[Any, ...]) -> tuple[Any, ...]:
         return _data_loc(loc, data)[0]
 
-    def union_point(loc: tuple) -> tuple | None:
+    def union_point(loc: tuple[Any, ...]) -> tuple[Any, ...] | None:
         stripped, first_tag = _data_loc(loc, data)
         return None if first_tag is None else stripped[:first_tag]
 
     # a misspelt key is reported as unknown (with 'did you mean'); drop the 'missing' twin
     # parent -> its unknown keys, in order (one pass, not one per error)
-    extra: dict[tuple, dict[str, None]] = {}
+    extra: dict[tuple[Any, ...], dict[str, None]] = {}
     for e in errors:
         if e["type"] == "extra_forbidden":
             extra.setdefault(strip(e["loc"][:-1]), {})[str(e["loc"][-1])] = None
     errors = [e for e in errors if not (
         e["type"] == "missing" and did_you_mean(str(e["loc"][-1]),
                                                 extra.get(strip(e["loc"][:-1]), {})))]
-    groups: dict[tuple | None, list[dict]] = {}
+    groups: dict[tuple[Any, ...] | None, list[dict[str, Any]]] = {}
     for err in errors:
         groups.setdefault(union_point(err["loc"]), []).append(err)
-    kept: list[dict] = []
+    kept: list[dict[str, Any]] = []
     for point, errs in groups.items():
         if point is not None:
             deeper = [e for e in errs if len(strip(e["loc"])) > len(point)]
             errs = deeper or errs
         kept.extend(errs)
-    out: list[dict] = []
-    at: dict[tuple, list[dict]] = {}
+    out: list[dict[str, Any]] = []
+    at: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for err in kept:
         at.setdefault(strip(err["loc"]), []).append(err)
     for loc, errs in at.items():
@@ -137,7 +134,7 @@ _UNION_TAGS = {"ComputedAttr", "literal['int','bool']", "list[union[str,int]]", 
 _UNKNOWN: Any = object()  # the schema's type at a place the walk could not follow
 
 
-def _data_loc(loc: tuple, data: Any) -> tuple[tuple, int | None]:
+def _data_loc(loc: tuple[Any, ...], data: Any) -> tuple[tuple[Any, ...], int | None]:
     """Pydantic's error location less its union tags ('str', 'IntAttr'...), and where the first
     tag stood (None if none). A tag is told from a ruleset's own key by the schema's type at
     that place (a key named 'bool' or 'str' is a name, not a tag); where the walk loses the
@@ -216,7 +213,7 @@ def _show(v: Any) -> str:
     return r if len(r) < 40 else r[:37] + "..."
 
 
-def _model_fields_at(loc: tuple) -> list[str]:
+def _model_fields_at(loc: tuple[Any, ...]) -> list[str]:
     """The allowed keys of the model found at loc inside a Ruleset (for 'did you mean')."""
     from pydantic import BaseModel
 

@@ -16,12 +16,12 @@ from ..lang.expressions import (
     Scope,
     local,
 )
+from ..lang.types import Fn
 from ..rules.melds import MeldRules
 from ..rules.parts import Scoring
 from . import effects
 from .base import (
     MAX_MELD_SPAN,
-    Fn,
 )
 from .context import CompileContext
 from .hints import compile_hints
@@ -40,7 +40,7 @@ def meld_rules(c: CompileContext) -> MeldRules | None:
     scope = Scope()
     scope.names["it"] = dsl.local("it", CARD)
 
-    def table(expr: Any, key: str, type_: str | None) -> list | None:
+    def table(expr: Any, key: str, type_: str | None) -> list[Any] | None:
         typed = c.expr(expr, path + (key,), scope, type_, f"melds.{key}")
         if typed is None:
             return None

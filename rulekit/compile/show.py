@@ -6,7 +6,6 @@ What a seat is shown is kept at run time by rulekit.runtime.knowledge, through t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from lark import Tree
@@ -22,12 +21,12 @@ from ..lang.expressions import (
     fail,
     local,
 )
+from ..lang.types import Fn
 from . import operands
 
 if TYPE_CHECKING:
     from .context import CompileContext
 
-Fn = Callable[[Any, dict], Any]
 PICKED = "picked"  # the name a cards parameter's where, min and max see the picks by
 
 
@@ -41,18 +40,18 @@ def bind_picked(scope: Scope, where_scope: Scope) -> Scope:
 
 
 # ---- the statement ----------------------------------------------------------------------------
-def compile_show(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def compile_show(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`show CARDS to PLAYER(S)`: each of those seats learns where each card lies."""
     what, to_tree = tree.children
     cards = operands.cards_fn(c, what, scope, "what 'show' shows")
     typed = c.x.expr(to_tree, scope)
     tf = typed.fn
     if typed.type == PLAYER:
-        def seats(s: Any, e: dict) -> list:
+        def seats(s: Any, e: dict[str, Any]) -> list[Any]:
             p = tf(s, e)
             return [] if p is None else [p]
     elif compatible(PLAYERS, typed.type):
-        def seats(s: Any, e: dict) -> list:
+        def seats(s: Any, e: dict[str, Any]) -> list[Any]:
             return [p for p in (tf(s, e) or []) if p is not None]
     else:
         raise fail(to_tree, f"'show ... to' needs a player or a list of players, but this is "
@@ -60,7 +59,7 @@ def compile_show(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     assert c.game is not None  # compiling: the game is being built
     c.game.has_show = True
 
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         shown = cards(s, e)
         told = seats(s, e)
         charge(s, len(shown) * len(told))  # each seat learns each card: work

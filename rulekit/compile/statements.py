@@ -26,10 +26,10 @@ from ..lang.expressions import (
 )
 from ..lang.statements import STATEMENTS
 from ..lang.textcheck import TextUse
+from ..lang.types import Fn
 from . import langdata, operands, show, stmt_procedures, stmt_turns
 from .base import (
     MAX_OPEN_WINDOWS,
-    Fn,
     _noop,
     _snapshot,
 )
@@ -37,7 +37,7 @@ from .context import CompileContext
 from .stmt_control import Part
 
 
-def s_set_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn | list[str]:
+def s_set_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn | list[str]:
     """`set VARIABLE = VALUE`."""
     lv, value_tree = tree.children
     setter, ty = lvalue(c, lv, scope)
@@ -78,7 +78,7 @@ def s_set_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn | list[str]:
     return lambda s, e: setter(s, e, _snapshot(vf(s, e)))
 
 
-def s_add_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_add_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`add NUMBER to VARIABLE`."""
     value_tree, lv = tree.children
     setter, ty = lvalue(c, lv, scope)
@@ -88,14 +88,14 @@ def s_add_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
         raise fail(lv, f"'add' needs a number variable, but this is {describe(ty)}")
     vf = operands.int_fn(c, value_tree, scope, "the amount to add")
 
-    def add(s: Any, e: dict) -> None:
+    def add(s: Any, e: dict[str, Any]) -> None:
         v = getter(s, e) + vf(s, e)
         setter(s, e, v if -MAX_INT <= v <= MAX_INT else _bounded(v))
 
     return add
 
 
-def lvalue_code(c: CompileContext, lv: Tree, scope: Scope) -> tuple[list[str], str] | None:
+def lvalue_code(c: CompileContext, lv: Tree[Any], scope: Scope) -> tuple[list[str], str] | None:
     """A variable as the target of a generated assignment: the statements that find its
     owner, and the target; None when only the closure form does (a random owner)."""
     t = c.tables
@@ -123,8 +123,8 @@ def lvalue_code(c: CompileContext, lv: Tree, scope: Scope) -> tuple[list[str], s
              f"    {c.x.gen.none_error}({detail!r})"], f"s.{store}[{i}][{who}]")
 
 
-def lvalue(c: CompileContext, lv: Tree,
-           scope: Scope) -> tuple[Callable[[Any, dict, Any], None], str]:
+def lvalue(c: CompileContext, lv: Tree[Any],
+           scope: Scope) -> tuple[Callable[[Any, dict[str, Any], Any], None], str]:
     """The setter and type of what a `set` or `add` stores into (as a closure)."""
     t = c.tables
     if lv.data == "lv_name":
@@ -133,14 +133,14 @@ def lvalue(c: CompileContext, lv: Tree,
             i, ty = t.game_vars[name]
             listy = dsl.elem_of(ty) is not None  # a list: a copy, counted (stored)
 
-            def set_game(s: Any, e: dict, v: Any, i: int = i) -> None:
+            def set_game(s: Any, e: dict[str, Any], v: Any, i: int = i) -> None:
                 s.gvars[i] = stored(s, v, s.gvars[i]) if listy else v
             return set_game, ty
         if name in t.turn_vars:
             i, ty = t.turn_vars[name]
             listy = dsl.elem_of(ty) is not None
 
-            def set_turn(s: Any, e: dict, v: Any, i: int = i) -> None:
+            def set_turn(s: Any, e: dict[str, Any], v: Any, i: int = i) -> None:
                 s.tvars[i] = stored_for_turn(s, v, s.tvars[i]) if listy else v
             return set_turn, ty
         if name in scope.names:
@@ -166,7 +166,7 @@ def lvalue(c: CompileContext, lv: Tree,
     bf = base.fn
     listy = dsl.elem_of(ty) is not None
 
-    def set_owned(s: Any, e: dict, v: Any) -> None:
+    def set_owned(s: Any, e: dict[str, Any], v: Any) -> None:
         who = bf(s, e)
         if who is None:
             raise RuleRuntimeError("", f"cannot set '{name}' of no {owner} (none)")
@@ -176,7 +176,7 @@ def lvalue(c: CompileContext, lv: Tree,
     return set_owned, ty
 
 
-def s_move_stmt(c: CompileContext, tree: Tree, scope: Scope) -> list[str]:
+def s_move_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> list[str]:
     """`move CARDS to ZONE [face up | face down | at bottom]`."""
     what, dest_tree, *places = tree.children
     cards = operands.cards_code(c, what, scope, "what 'move' moves")
@@ -186,7 +186,7 @@ def s_move_stmt(c: CompileContext, tree: Tree, scope: Scope) -> list[str]:
     return [f"s.move_cards({cards}, {dest}, {up!r}, {bottom!r})"]
 
 
-def s_draw_stmt(c: CompileContext, tree: Tree, scope: Scope) -> list[str]:
+def s_draw_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> list[str]:
     """`draw NUMBER from ZONE to ZONE`."""
     n, src, dest = tree.children
     count = operands.int_code(c, n, scope, "how many to draw")
@@ -199,7 +199,7 @@ def s_draw_stmt(c: CompileContext, tree: Tree, scope: Scope) -> list[str]:
             f"s.draw({k}, {source}, {target})"]
 
 
-def s_refill_stmt(c: CompileContext, tree: Tree, scope: Scope) -> list[str]:
+def s_refill_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> list[str]:
     """`refill ZONE from ZONE up to NUMBER`."""
     zone, src, n = tree.children
     target = operands.zone_code(c, zone, scope, "the zone refilled")
@@ -213,7 +213,7 @@ def s_refill_stmt(c: CompileContext, tree: Tree, scope: Scope) -> list[str]:
             f"    s.draw({missing}, {source}, {z})"]
 
 
-def s_deal_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_deal_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`deal NUMBER from ZONE to each PLAYER-ZONE`."""
     n, src, kind_tok = tree.children
     nf = operands.int_fn(c, n, scope, "how many to deal")
@@ -227,7 +227,7 @@ def s_deal_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     k = c.tables.player_zones[kind]
     nt = c.tables.n_table_zones
 
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         src_zone = sf(s, e)
         n = nf(s, e)
         charge(s, n * s.n)  # what the rule asks for: 'deal 10^12' is a runaway rule
@@ -241,11 +241,11 @@ def s_deal_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return run
 
 
-def s_shuffle_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_shuffle_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`shuffle ZONE`."""
     zf = operands.zone_fn(c, tree.children[0], scope, "what 'shuffle' shuffles")
 
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         z = zf(s, e)
         charge(s, len(s.zones[z]))
         s.shuffle(z)
@@ -253,12 +253,12 @@ def s_shuffle_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return run
 
 
-def s_swap_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_swap_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`swap ZONE with ZONE`."""
     a = operands.zone_fn(c, tree.children[0], scope, "each side of 'swap'")
     b = operands.zone_fn(c, tree.children[1], scope, "each side of 'swap'")
 
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         za, zb = a(s, e), b(s, e)
         charge(s, len(s.zones[za]) + len(s.zones[zb]))
         s.swap(za, zb)
@@ -266,29 +266,29 @@ def s_swap_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return run
 
 
-def s_show_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_show_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`show CARDS to PLAYERS` (rulekit.compile.show)."""
     return show.compile_show(c, tree, scope)
 
 
-def s_reveal_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_reveal_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`reveal CARDS`."""
     cf = operands.cards_fn(c, tree.children[0], scope, "what 'reveal' shows")
     return lambda s, e: s.reveal(cf(s, e))
 
 
-def _wild_as(c: CompileContext, tree: Tree | None, scope: Scope) -> Fn:
+def _wild_as(c: CompileContext, tree: Tree[Any] | None, scope: Scope) -> Fn:
     if tree is None:
         return lambda s, e: None
     return c.x.expect(tree, scope, INT, "the value after 'as'").fn  # none: the lowest fit
 
 
-def _need_melds(c: CompileContext, tree: Tree) -> None:
+def _need_melds(c: CompileContext, tree: Tree[Any]) -> None:
     if c.spec.melds is None:
         raise fail(tree, "this needs a 'melds:' section saying how runs and sets are made")
 
 
-def s_meld_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_meld_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`meld CARDS to ZONE [as VALUE]`."""
     what, dest_tree, as_tree = tree.children
     _need_melds(c, tree)
@@ -298,7 +298,7 @@ def s_meld_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return lambda s, e: s.make_meld(list(cards(s, e)), dest(s, e), wild_as(s, e))
 
 
-def s_extend_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_extend_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`extend MELD with CARD [as VALUE]`."""
     meld_tree, card_tree, as_tree = tree.children
     _need_melds(c, tree)
@@ -306,7 +306,7 @@ def s_extend_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     cf = c.x.expect(card_tree, scope, CARD, "the card 'extend' adds").fn
     wild_as = _wild_as(c, as_tree, scope)
 
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         m, card = mf(s, e), cf(s, e)
         if m is None or card is None:
             raise RuleRuntimeError("", "'extend' needs a meld and a card, not none")
@@ -315,13 +315,14 @@ def s_extend_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return run
 
 
-def s_ask_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_ask_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`ask WINDOW [to PLAYERS]`."""
     name_tok, to_tree = tree.children
     name = str(name_tok)
     if name not in c.spec.windows:
         raise fail(name_tok, f"unknown window '{name}'", did_you_mean(name, c.spec.windows))
     index = list(c.spec.windows).index(name)
+    order: Fn | None
     if to_tree is not None:
         typed = c.x.expr(to_tree, scope)
         tf = typed.fn
@@ -335,7 +336,7 @@ def s_ask_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     else:
         order = None
 
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         opener = e.get("actor", e.get("opener"))
         if order is None:
             win = s.game.windows[index]
@@ -351,20 +352,20 @@ def s_ask_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return run
 
 
-def s_end_turn_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_end_turn_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`end turn`."""
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         s.end_turn_flag = True
     return run
 
 
-def s_turn_to_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_turn_to_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`turn to PLAYER`."""
     pf = c.x.expect(tree.children[0], scope, PLAYER, "who gets the turn").fn
     return lambda s, e: s.turn_to(pf(s, e))
 
 
-def s_end_game_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_end_game_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`end game REASON`."""
     reason = str(tree.children[0])
     if reason not in c.spec.text:
@@ -374,14 +375,14 @@ def s_end_game_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return lambda s, e: s.finish(reason)
 
 
-def s_pass_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_pass_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`pass`."""
     return _noop
 
 
 # each statement form of the table (rulekit.lang.statements) and the function generating it: a
 # form missing here fails at import, so the grammar, the table and the compiler cannot drift
-_GENERATORS: dict[str, Callable[[CompileContext, Tree, Scope], Part]] = {
+_GENERATORS: dict[str, Callable[[CompileContext, Tree[Any], Scope], Part]] = {
     "set_stmt": s_set_stmt, "add_stmt": s_add_stmt, "move_stmt": s_move_stmt,
     "draw_stmt": s_draw_stmt, "refill_stmt": s_refill_stmt, "deal_stmt": s_deal_stmt,
     "shuffle_stmt": s_shuffle_stmt, "swap_stmt": s_swap_stmt, "reveal_stmt": s_reveal_stmt,
@@ -391,5 +392,5 @@ _GENERATORS: dict[str, Callable[[CompileContext, Tree, Scope], Part]] = {
     "reverse_stmt": stmt_turns.s_reverse_stmt, "skip_stmt": stmt_turns.s_skip_stmt,
     "call_stmt": stmt_procedures.s_call_stmt,
 }
-CODEGEN: dict[str, Callable[[CompileContext, Tree, Scope], Part]] = {
+CODEGEN: dict[str, Callable[[CompileContext, Tree[Any], Scope], Part]] = {
     form.rule: _GENERATORS[form.rule] for form in STATEMENTS}

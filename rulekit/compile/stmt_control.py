@@ -8,17 +8,16 @@ time names itself and its file:line:col (the innermost statement, inside loops a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleRuntimeError, unforeseen
 from ..lang.codegen import indent
+from ..lang.types import Fn
 
 if TYPE_CHECKING:
     from ..data.yamlsource import YamlPath
     from .context import CompileContext
 
-Fn = Callable[[Any, dict], Any]
 Code = list[str]  # generated statements, indented from 0
 Part = Fn | Code  # a statement: generated, or a closure (forms not generated yet)
 # Python failures a rule can cause (a ruleset bug the loader could not see); shown in words

@@ -8,7 +8,6 @@ names only, and may not call itself, directly or through others (a located load 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from lark import Tree
@@ -24,11 +23,11 @@ from ..lang.expressions import (
     did_you_mean,
     fail,
 )
+from ..lang.types import Fn
 
 if TYPE_CHECKING:
     from .context import CompileContext
 
-Fn = Callable[[Any, dict], Any]
 PASSED_ON = ("actor", "opener")  # not visible in a procedure, but who opens a window it asks
 
 
@@ -44,7 +43,7 @@ PASSED_ON = ("actor", "opener")  # not visible in a procedure, but who opens a w
 
 
 
-def s_call_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
+def s_call_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     """`call NAME(ARGS)`: run a procedure with its parameters bound to the arguments."""
     name_tok, arglist = tree.children
     name = str(name_tok)
@@ -93,7 +92,7 @@ def s_call_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     # (rulekit.gamecache) holds the rules, nothing of the compiler
     effects = body.body if body.body is not None else _failed  # None: its error is reported
 
-    def run(s: Any, e: dict) -> None:
+    def run(s: Any, e: dict[str, Any]) -> None:
         env = {k: e[k] for k in PASSED_ON if k in e}
         for key, f in bound:
             env[key] = f(s, e)
@@ -102,7 +101,7 @@ def s_call_stmt(c: CompileContext, tree: Tree, scope: Scope) -> Fn:
     return run
 
 
-def _failed(s: Any, e: dict) -> None:
+def _failed(s: Any, e: dict[str, Any]) -> None:
     """The body of a procedure that did not compile (the game is not built)."""
 
 

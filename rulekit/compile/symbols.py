@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..data.yamlsource import YamlPath
-
-Fn = Callable[[Any, dict], Any]
+from ..lang.types import Fn
 
 
 @dataclass
@@ -17,7 +16,7 @@ class Procedure:
 
     name: str
     params: list[tuple[str, str, str]]
-    domains: dict[str, frozenset] = field(default_factory=dict)  # word parameters' values
+    domains: dict[str, frozenset[Any]] = field(default_factory=dict)  # word parameters' values
     body: Fn | None = None
     weight: int = 0  # what one run costs, counted at each call (see the budget in docs)
     compiling: bool = False
@@ -43,12 +42,12 @@ class WordUse:
     The words are a YAML list's items (each at path + (j,)), or the quoted words of a list
     written in the language (`"['red', 'blue']"`, each at its offset in the text at path)."""
 
-    def __init__(self, words: list, path: YamlPath, offsets: list | None = None):
+    def __init__(self, words: list[Any], path: YamlPath, offsets: list[Any] | None = None):
         self.words = words
         self.path = path
         self.offsets = offsets  # (line, col) of each word in the text at path; None: YAML items
-        self.domains: dict[frozenset, bool] = {}  # domain -> stored (not only compared)
+        self.domains: dict[frozenset[Any], bool] = {}  # domain -> stored (not only compared)
 
-    def meets(self, domain: frozenset, stored: bool = False) -> None:
+    def meets(self, domain: frozenset[Any], stored: bool = False) -> None:
         """Record that the choice is compared with, or stored as (stored), a value of domain."""
         self.domains[domain] = self.domains.get(domain, False) or stored

@@ -55,7 +55,7 @@ def _public_tables(c: Compiler) -> tuple[Tables, set[str], set[str]]:
 _BINDS = {"list_comp": (1,), "gen_call": (2,), "list_comp_multi": (1,), "gen_call_multi": (2,)}
 
 
-def _bound(node: Tree) -> set[str]:
+def _bound(node: Tree[Any]) -> set[str]:
     """The names a comprehension binds (its loops' and lets' variables)."""
     names = {str(node.children[i]) for i in _BINDS[str(node.data)]}
     for k in node.children:
@@ -64,16 +64,16 @@ def _bound(node: Tree) -> set[str]:
     return names
 
 
-def _peeks(tree: Any, sized: set[str], defs: dict,
+def _peeks(tree: Any, sized: set[str], defs: dict[str, Any],
            own: frozenset[str] = frozenset()) -> tuple[str, Any, str | None] | None:
     """The first use of a zone whose size alone is public other than size(zone), or than the
     viewer's own zone of those in own read as `me.ZONE` (the seat looking sees its own hand):
     (zone, node, the definition it is in or None), else None. A definition's parameter given
     `me` stands for the viewer in its body; a comprehension's variable never does."""
-    seen: set[tuple[str, frozenset]] = set()
+    seen: set[tuple[str, frozenset[str]]] = set()
 
     def walk(node: Any, as_size: bool, within: str | None,
-             mine: frozenset) -> tuple[str, Any, str | None] | None:
+             mine: frozenset[str]) -> tuple[str, Any, str | None] | None:
         if isinstance(node, Token) or node is None:
             return None
         kids = node.children
@@ -104,8 +104,8 @@ def _peeks(tree: Any, sized: set[str], defs: dict,
                 return found
         return None
 
-    def inline(name: str, within: str | None, args: list,
-               mine: frozenset) -> tuple[str, Any, str | None] | None:
+    def inline(name: str, within: str | None, args: list[Any],
+               mine: frozenset[str]) -> tuple[str, Any, str | None] | None:
         if name not in defs:
             return None
         params = defs[name][0]
@@ -126,7 +126,7 @@ SEES = ("a table's status sees only what every player sees: visible variables, p
 
 
 def _compile(c: Compiler, x: ExprCompiler, hidden: set[str], sized: set[str], value: Any,
-             path: tuple, expected: str | None, what: str,
+             path: tuple[Any, ...], expected: str | None, what: str,
              own: frozenset[str] = frozenset()) -> dsl.Typed | None:
     """Compile an expression against the public names; report a located error if it fails."""
     if isinstance(value, bool):
@@ -188,7 +188,7 @@ def compile_table(c: Compiler) -> None:
     own = frozenset(z.name for z in g.player_zones if z.visibility == "owner")
     x = ExprCompiler(public)
     for name, value in decl.values.items():
-        path: tuple = ("table", "values", name)
+        path: tuple[Any, ...] = ("table", "values", name)
         if name == ME:
             c.error(f"'{ME}' is the seat looking at the table; give this value another name",
                     path, key=True)
@@ -277,7 +277,7 @@ def compile_card_looks(c: Compiler, tv: TableView) -> None:
     attrs = g.card_attrs
     looks: list[tuple[str, Any, str | None, str | None]] = []  # (attribute, value, colour, glyph)
     for attr, by_value in spec.cards.look.items():
-        path: tuple = ("cards", "look", attr)
+        path: tuple[Any, ...] = ("cards", "look", attr)
         if attr not in attrs:
             c.error(f"no card attribute '{attr}'", path, key=True,
                     hint=did_you_mean(attr, attrs) or f"attributes: {', '.join(attrs)}")

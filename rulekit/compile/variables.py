@@ -38,7 +38,7 @@ def var_type(c: CompileContext, name: str, path: YamlPath) -> str | None:
 
 
 def initial_value(c: CompileContext, ty: str, v: Any, path: YamlPath,
-                  domain: frozenset | None) -> Any:
+                  domain: frozenset[Any] | None) -> Any:
     """A variable's first value, checked against its type and words."""
     if ty == dsl.ANY:  # the type has an error (reported)
         return v

@@ -56,7 +56,7 @@ def zones(c: CompileContext) -> ZoneLayout:
     return out
 
 
-def _sort_key(c: CompileContext, expr: Any, path: YamlPath) -> list | None:
+def _sort_key(c: CompileContext, expr: Any, path: YamlPath) -> list[Any] | None:
     """A zone's display order: the value of `sort` for every card, computed once."""
     if expr is None or not c.game.n_cards:
         return None
