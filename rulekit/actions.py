@@ -38,7 +38,7 @@ class Action:
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"actions are frozen: cannot delete {name!r} of {self.text!r}")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.kind, self.name, self.value, self.text, self.value_type))
 
     def __str__(self) -> str:

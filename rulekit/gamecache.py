@@ -175,7 +175,7 @@ class _Unpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"unknown reference {pid!r}")
 
 
-def _cell(c: CellType) -> tuple | None:
+def _cell(c: CellType) -> tuple[Any, ...] | None:
     """What a closure's cell holds, as a 1-tuple; None for a cell that holds no value yet."""
     try:
         return (c.cell_contents,)
@@ -200,12 +200,12 @@ def _code(data: bytes) -> CodeType:
     return code
 
 
-def _function(data: bytes, globs: dict, name: str, n_cells: int) -> FunctionType:
+def _function(data: bytes, globs: dict[str, Any], name: str, n_cells: int) -> FunctionType:
     closure = tuple(CellType() for _ in range(n_cells)) or None
     return FunctionType(_code(data), globs, name, None, closure)
 
 
-def _fill(fn: FunctionType, state: tuple) -> None:
+def _fill(fn: FunctionType, state: tuple[Any, ...]) -> None:
     qualname, defaults, kwdefaults, cells, used, attrs = state
     fn.__qualname__ = qualname
     fn.__defaults__ = defaults

@@ -157,7 +157,7 @@ class Dealer:
             mine[ia], others[ib] = c, a
             where[a] = ib
             done.append((ia, ib, a, c))
-        now = s.game.guard(rule, b.distance, s, self.env)
+        now: int = s.game.guard(rule, b.distance, s, self.env)
         if now <= far:
             return now
         for ia, ib, a, c in reversed(done):

@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from ..actions import Action
 from ..errors import RulekitError
@@ -99,7 +100,7 @@ class IsmctsBot:
         self.last_prior = 0  # options tried by the last decision's prior (work, as iterations)
         self.last_kept = 0  # iterations kept from the decision before (its own action going on)
         # the trees to go on with and the state they expect (the bot's own half-built action)
-        self._plan: tuple[int, tuple, Forest] | None = None
+        self._plan: tuple[int, tuple[Any, ...], Forest] | None = None
 
     def choose(self, state: State) -> Action:
         """The most visited option after the search (forced moves cost nothing)."""

@@ -74,12 +74,12 @@ class Viewer:
         return out
 
 
-def _whole(args: tuple) -> tuple:
+def _whole(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """An event's values as its audience reads them (lists frozen)."""
     return tuple([(name, tuple(v) if type(v) is list else v) for name, _, v in args])
 
 
-def _hidden(args: tuple) -> tuple:
+def _hidden(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """An event's values as a seat outside its audience reads them: no card, cards counted."""
     return tuple([(name, len(v) if kind == "cards" and v is not None
                    else tuple(v) if type(v) is list else v)

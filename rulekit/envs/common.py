@@ -121,7 +121,7 @@ def view_text(state: State, seat: int) -> str:
     return "\n".join(lines)
 
 
-def _zone(z: dict) -> str:
+def _zone(z: dict[str, Any]) -> str:
     count = "?" if z["count"] is None else str(z["count"])
     cards = ", ".join("?" if c is None else c for c in z["cards"])
     return f"{count} [{cards}]" if cards else count

@@ -54,11 +54,11 @@ class RulekitAECEnv(AECEnv):
         self._rng: np.random.Generator | None = None
         self.state: Any = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of agent (the same object each time)."""
         return self.observation_spaces[self._agent(agent)]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of agent (the same object each time)."""
         return self.action_spaces[self._agent(agent)]
 
@@ -73,7 +73,7 @@ class RulekitAECEnv(AECEnv):
         if self.state is None:
             raise UsageError(f"{what} before reset(): call reset() first to deal a game")
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; a seed makes this and the following deals reproducible."""
         seed = check_seed(seed)
         if seed is not None or self._rng is None:
@@ -85,7 +85,7 @@ class RulekitAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._finish_if_over()
         self._select()
 

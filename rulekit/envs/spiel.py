@@ -72,7 +72,7 @@ def register(game: Game, short_name: str | None = None, utility: str | None = No
     identical = utility == "identical"
 
     class RulesetGame(pyspiel.Game):  # one class per ruleset: pyspiel makes it from params
-        def __init__(self, params: dict | None = None):
+        def __init__(self, params: dict[str, Any] | None = None):
             params = dict(params or {})
             n = check_players(game, _int(params.get("players", game.min_players)))
             check_seed(_int(params.get("seed", 0)), "the seed parameter")
@@ -171,7 +171,7 @@ class _Core:
         self._s = value
         self._legal_at = -1
 
-    def __deepcopy__(self, memo: dict) -> _Core:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         c = _Core(None if self._s is None else self._s.clone(), self.enc, self.rules,
                   self.players, self.seed)
         c._legal, c._legal_at = self._legal, self._legal_at  # never mutated: share it

@@ -20,6 +20,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ENGINE = Path(__file__).resolve().parent.parent  # the rulekit package
 # what runs at every decision: the state and its flow, the legal steps, meld questions, budget
@@ -58,7 +59,7 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def manifest_now() -> dict:
+def manifest_now() -> dict[str, Any]:
     """What a build made now would record: this interpreter and each source's digest."""
     return {"python": sys.version, "suffix": SUFFIX,
             "sources": {m: _digest(source_of(m)) for m in MODULES}}

@@ -28,7 +28,7 @@ def _meld_faces(param: CompiledParam, picked: list[int], avail: list[int], low: 
     return {faces[c] for c in rules.joinable(picked, avail, low, high)}
 
 
-def param_env(param: CompiledParam, frame: BuildFrame) -> dict:
+def param_env(param: CompiledParam, frame: BuildFrame) -> dict[str, Any]:
     """The names this parameter's rules see: the action's so far, and `picked` (cards)."""
     env = dict(frame.env)  # a copy: 'it' set for 'where' must not leak into the state
     if param.kind == "cards":
@@ -36,7 +36,7 @@ def param_env(param: CompiledParam, frame: BuildFrame) -> dict:
     return env
 
 
-def max_picks(param: CompiledParam, s: StateFields, env: dict, src: Any = None) -> int:
+def max_picks(param: CompiledParam, s: StateFields, env: dict[str, Any], src: Any = None) -> int:
     """How many cards may be picked at most (src: the source, if it was just read)."""
     if param.max is None:
         if src is None:
@@ -44,10 +44,11 @@ def max_picks(param: CompiledParam, s: StateFields, env: dict, src: Any = None) 
         return len(s.zones[src]) if isinstance(src, int) else len(src)
     if param.max_const is not None:
         return param.max_const
-    return param.game.guard(param.r_max, param.max, s, env)
+    most: int = param.game.guard(param.r_max, param.max, s, env)
+    return most
 
 
-def limit_env(param: CompiledParam, frame: BuildFrame) -> dict:
+def limit_env(param: CompiledParam, frame: BuildFrame) -> dict[str, Any]:
     """The names max_picks() needs: none of its own when 'max' is absent or a number."""
     if param.max is None or param.max_const is not None:
         return frame.env
@@ -56,12 +57,12 @@ def limit_env(param: CompiledParam, frame: BuildFrame) -> dict:
 
 # ---- the checks: each used by the listing (legal_steps) and the refusal (refusal) alike ------
 def _card_limits(param: CompiledParam, s: StateFields,
-                 frame: BuildFrame) -> tuple[list[int], int, int, dict | None]:
+                 frame: BuildFrame) -> tuple[list[int], int, int, dict[str, Any] | None]:
     """The cards the parameter picks from, the fewest and the most picks, and the names 'min'
     and 'max' saw (a copy made only when one is not a plain number; else None)."""
     # the source sees the action's names; 'max', 'min' and 'where' see 'picked' too (and
     # 'where' its 'it')
-    env: dict | None = None
+    env: dict[str, Any] | None = None
     s.at = param.r_from
     src = param.source(s, frame.env)
     cards = s.zones[src] if isinstance(src, int) else src
@@ -85,7 +86,7 @@ def _card_limits(param: CompiledParam, s: StateFields,
     return cards, low, high, env
 
 
-def _pickable(param: CompiledParam, s: StateFields, env: dict, cards: list[int],
+def _pickable(param: CompiledParam, s: StateFields, env: dict[str, Any], cards: list[int],
               picked: list[int]) -> list[int]:
     """The cards of cards not picked yet that meet 'where' (unguarded: s.at names 'where')."""
     where = param.where
@@ -147,7 +148,7 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
                 param.rule, f"parameter '{param.name}' offers {hi - lo + 1} values "
                 f"(limits.max_choices is {g.max_choices})")
         if param.where is None:
-            known = param._ranges.get((lo, hi))
+            known: list[Action] | None = param._ranges.get((lo, hi))
             if known is not None:
                 return known
         values: list[Any] = list(range(lo, hi + 1))

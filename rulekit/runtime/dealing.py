@@ -38,7 +38,7 @@ class _CardVars:
     __slots__ = ("game", "turn", "player", "team", "shown", "any", "resample", "identity")
 
     def __init__(self, g: Rules):
-        def holding(infos: list, visible: bool = False) -> list[tuple[int, bool]]:
+        def holding(infos: list[Any], visible: bool = False) -> list[tuple[int, bool]]:
             # (index, whether a list of cards) of each variable holding cards
             return [(v.index, v.type == "list[card]") for v in infos
                     if v.type in ("card", "list[card]") and (v.visible or not visible)]

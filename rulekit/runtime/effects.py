@@ -198,7 +198,8 @@ class EffectsMixin(StateFields):
             ext = answers[(card, wild_as)] = None if card in members else \
                 self._melds()[0].extension(self.meld_kinds[m], values, key, len(members),
                                            card, wild_as)
-        return ext
+        found: int | None = ext
+        return found
 
     def _meld_info(self, m: int) -> tuple[list[int], Any, frozenset[int]]:
         """Meld m's values, run key and cards, kept until it changes."""
@@ -208,7 +209,7 @@ class EffectsMixin(StateFields):
             cards = self.meld_cards(m)
             info = self._meld_cache[m] = ([self.meld_value(c) for c in cards],
                                           rules.run_key(cards), frozenset(cards))
-        return info  # type: ignore[no-any-return]
+        return info
 
     def _extenders(self, m: int) -> dict[int, int]:
         """Every card that can extend meld m, with its value there: worked out for the whole
@@ -218,7 +219,7 @@ class EffectsMixin(StateFields):
             values, key, members = self._meld_info(m)
             found = self._meld_cache[("ext", m)] = self._melds()[0].extenders(
                 self.meld_kinds[m], values, key, members)
-        return found  # type: ignore[no-any-return]
+        return found
 
     def can_extend(self, m: Any, card: int, wild_as: int | None = None) -> bool:
         """Whether card can extend meld m (standing for wild_as if it is wild); a rule error if
@@ -229,11 +230,11 @@ class EffectsMixin(StateFields):
                 return card in found
         return self.extension_value(self.meld_id(m), card, wild_as) is not None
 
-    def extends_any(self, m: Any, cards: list) -> bool:
+    def extends_any(self, m: Any, cards: list[Any]) -> bool:
         """Whether any of cards (none skipped) can extend meld m: one question for a hand."""
         return bool(self._extended([m], cards, True))
 
-    def extended_by(self, melds: list, card: int) -> bool:
+    def extended_by(self, melds: list[Any], card: int) -> bool:
         """Whether card can extend any of melds (none skipped)."""
         cache = self._meld_cache
         for m in melds:  # (written out, not _extended: the hottest of these questions)
@@ -243,15 +244,15 @@ class EffectsMixin(StateFields):
                     return True
         return False
 
-    def extends_any_of(self, melds: list, cards: list) -> bool:
+    def extends_any_of(self, melds: list[Any], cards: list[Any]) -> bool:
         """Whether any of cards can extend any of melds (none skipped)."""
         return bool(self._extended(melds, cards, True))
 
-    def melds_extended_by(self, melds: list, cards: list) -> list:
+    def melds_extended_by(self, melds: list[Any], cards: list[Any]) -> list[Any]:
         """The melds (none skipped) any of cards (none skipped) can extend, in order."""
         return self._extended(melds, cards, False)
 
-    def _extended(self, melds: list, cards: Any, first: bool) -> list:
+    def _extended(self, melds: list[Any], cards: Any, first: bool) -> list[Any]:
         """The melds any of cards can extend (only the first if first): one question for a
         hand and the melds it might add to, from the extenders kept per meld."""
         if cards.count(None) == len(cards):
@@ -322,7 +323,7 @@ class EffectsMixin(StateFields):
         # pending pass of the turn: 'turn to' in on_turn_end gives the turn instead)
         self.turn_hook = BEGIN if self.game.phases[self.phase].on_turn_begin else NO_HOOK
 
-    def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
+    def add_event(self, key: str, args: tuple[Any, ...], audience: tuple[int, ...] | None) -> None:
         """Append an event to the log; audience None means everyone sees it whole."""
         # the event, each value, whom it is told to and each item of a list logged count, as
         # a logged event's do (rulekit.compile.effects._log)

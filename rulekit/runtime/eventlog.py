@@ -18,14 +18,14 @@ class EventLog:
 
     __slots__ = ("_head", "_n", "_flat", "_frozen")
 
-    def __init__(self, items: list | None = None) -> None:
-        self._head: tuple | None = None
+    def __init__(self, items: list[Any] | None = None) -> None:
+        self._head: tuple[Any, ...] | None = None
         self._n = 0
         for item in items or ():
             self._head = (item, self._head)
             self._n += 1
-        self._flat: tuple[tuple | None, list] = (self._head, list(items or ()))
-        self._frozen: tuple[int, tuple] = (0, ())  # frozen() of the first so many items
+        self._flat: tuple[tuple[Any, ...] | None, list[Any]] = (self._head, list(items or ()))
+        self._frozen: tuple[int, tuple[Any, ...]] = (0, ())  # frozen() of the first so many items
 
     def copy(self) -> EventLog:
         """An independent log with the same items (the chain is shared, never written)."""
@@ -38,7 +38,7 @@ class EventLog:
         self._head = (item, self._head)
         self._n += 1
 
-    def last(self, k: int) -> list:
+    def last(self, k: int) -> list[Any]:
         """The newest k items, oldest first (walks k links: a search reads what a step logged
         without flattening the whole log)."""
         out = []
@@ -50,7 +50,7 @@ class EventLog:
         out.reverse()
         return out
 
-    def since(self, n: int) -> list:
+    def since(self, n: int) -> list[Any]:
         """The items appended after the log held n of them, oldest first (last(len - n))."""
         k = self._n - n
         if k <= 0:
@@ -64,7 +64,7 @@ class EventLog:
         out.reverse()
         return out
 
-    def _list(self) -> list:
+    def _list(self) -> list[Any]:
         head, flat = self._flat
         if head is self._head:
             return flat
@@ -81,7 +81,7 @@ class EventLog:
         self._flat = (self._head, flat)
         return flat
 
-    def frozen(self, freeze: Callable[[Any], Any]) -> tuple:
+    def frozen(self, freeze: Callable[[Any], Any]) -> tuple[Any, ...]:
         """The items as a tuple, each through freeze (kept: only new items are frozen again).
 
         The same freeze must be passed every time (State.key's).
@@ -95,7 +95,7 @@ class EventLog:
     def __len__(self) -> int:
         return self._n
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._list())
 
     def __getitem__(self, i: Any) -> Any:
@@ -128,7 +128,7 @@ class NoLog:
         raise UsageError("this state keeps no log: it was made with new_state(..., log=False); "
                          "make it with log=True to read its events")
 
-    __len__ = __iter__ = __getitem__ = _refuse  # type: ignore[assignment]
+    __len__ = __iter__ = __getitem__ = _refuse
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, NoLog)

@@ -73,11 +73,11 @@ class StateFields:
     _meld_cache: dict[Any, Any]
     # the values of looping definitions while the legal actions are listed (see
     # rulekit.lang.codegen.Module.memo_function); None the rest of the time
-    memo: dict[tuple, Any] | None
+    memo: dict[tuple[Any, ...], Any] | None
     # the memo of the last listing while nothing has changed since: building an action (its
     # start, picks and choices) runs no effects, so its steps are listed with what its 'when'
     # worked out; None once effects run
-    memo_since: dict[tuple, Any] | None
+    memo_since: dict[tuple[Any, ...], Any] | None
 
     # State's own methods and EffectsMixin's, which the other mixins call: declared here (and
     # overridden) rather than under TYPE_CHECKING, so that mypyc, compiling the mixins as
@@ -91,7 +91,7 @@ class StateFields:
         """A random number in [0, n) (State's)."""
         raise NotImplementedError
 
-    def add_event(self, key: str, args: tuple, audience: tuple[int, ...] | None) -> None:
+    def add_event(self, key: str, args: tuple[Any, ...], audience: tuple[int, ...] | None) -> None:
         """Log an event (EffectsMixin's)."""
         raise NotImplementedError
 

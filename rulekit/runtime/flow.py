@@ -60,7 +60,7 @@ class FlowMixin(EffectsMixin):
         self.stack.pop()
         self._run_action(act, frame.env)
 
-    def _run_action(self, act: CompiledAction, env: dict) -> None:
+    def _run_action(self, act: CompiledAction, env: dict[str, Any]) -> None:
         if act.window is not None:
             top = self.stack[-1]
             if top.answers is not None:  # a racing window: kept unseen, run once all answered
@@ -237,7 +237,7 @@ class FlowMixin(EffectsMixin):
         return (f"it is in phase '{phase.name}', whose end_if does not hold",
                 f"in '{text}' at {g.places.get(phase.r_end_if, g.file)}")
 
-    def _startable(self, owner: Any, env: dict) -> list[Action]:
+    def _startable(self, owner: Any, env: dict[str, Any]) -> list[Action]:
         # The hot path: every 'when' of the phase's or window's actions in one generated
         # function, unguarded; on any failure redo it action by action, guarded, to name the
         # rule. Large whens are drawn on the budget first (a window lists them for each player
@@ -248,7 +248,7 @@ class FlowMixin(EffectsMixin):
             self.at = owner.rule
             charge(self, owner.startable_cost)
         startable, actions = owner.startable, owner.actions
-        memo: dict[tuple, Any] = {}
+        memo: dict[tuple[Any, ...], Any] = {}
         self.memo = memo
         try:
             found: list[Action] = startable(self, env)  # made by the compiler for every phase

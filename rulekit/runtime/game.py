@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import UsageError, short_repr
 from ..rules.game import Rules
 from .state import State
@@ -27,6 +29,6 @@ class Game(Rules):
                              + short_repr(seed))
         return State.deal(self, players, seed, log=bool(log))
 
-    def state_from_json(self, data: dict) -> State:
+    def state_from_json(self, data: dict[str, Any]) -> State:
         """A state saved with State.to_json."""
         return State.from_json(self, data)

@@ -147,7 +147,7 @@ def keep_only(s: State, seat: int | None) -> None:
 
 
 # ---- saved documents --------------------------------------------------------------------------
-def to_json(s: State) -> list | None:
+def to_json(s: State) -> list[Any] | None:
     """Each seat's knowledge as [card, zone] pairs, sorted."""
     if s.known is None:
         return None
@@ -161,7 +161,8 @@ def from_json(data: Any) -> list[dict[int, int]] | None:
     return [{c: zi for c, zi in seat} for seat in data]
 
 
-def check_document(game: Rules, data: dict, fail_: Callable[[str, str], Exception]) -> None:
+def check_document(game: Rules, data: dict[str, Any],
+                   fail_: Callable[[str, str], Exception]) -> None:
     """Each seat's knowledge names cards lying in the zones it names."""
     known = data.get("known")
     if known is None:

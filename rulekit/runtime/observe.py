@@ -205,7 +205,7 @@ def _arg(g: Rules, kind: str, v: Any) -> Any:
 def render_event(g: Rules, key: str, args: dict[str, Any], lang: str,
                  names: list[str] | None = None) -> str:
     """One log event as a sentence in lang."""
-    def show(v: tuple) -> str:
+    def show(v: tuple[Any, ...]) -> str:
         kind, x = v
         if kind == "card":
             return g.card_label(x, lang)
@@ -225,7 +225,8 @@ def _show_arg(g: Rules, name: str, v: Any, lang: str, names: list[str] | None, s
     if v is None:
         return "-"
     if isinstance(v, tuple):
-        return show(v)
+        shown: str = show(v)
+        return shown
     if isinstance(v, bool):
         return g.texts.word("yes" if v else "no", lang)
     if isinstance(v, str):

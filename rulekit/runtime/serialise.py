@@ -22,9 +22,9 @@ class SerialiseMixin(FlowMixin):
     __slots__ = ()  # State keeps every field in its own slots
 
     # ---- serialisation -----------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (see Game.state_from_json)."""
-        def frame(f: Any) -> dict:
+        def frame(f: Any) -> dict[str, Any]:
             if isinstance(f, WindowFrame):
                 return {"window": f.win, "order": f.order, "idx": f.idx, "opener": f.opener,
                         "pending": f.pending}
@@ -55,7 +55,7 @@ class SerialiseMixin(FlowMixin):
             **({"known": knowledge.to_json(self)} if self.game.has_show else {}),
         }
 
-    def _fill_from_json(self, data: dict) -> None:
+    def _fill_from_json(self, data: dict[str, Any]) -> None:
         """Become the game a document checked by statecheck records (see from_json).
 
         The document's decisions are replayed from its seed and the result compared with it

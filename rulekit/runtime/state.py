@@ -169,7 +169,7 @@ class State(SerialiseMixin):
         c.at = ""
         return c
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Everything that defines this state, as a hashable tuple (used for equality)."""
         return (self.n, tuple(tuple(z) for z in self.zones), bytes(self.faceup),
                 tuple(_freeze(v) for v in self.gvars),
@@ -231,7 +231,8 @@ class State(SerialiseMixin):
             top = self.stack[-1]
             if isinstance(top, BuildFrame):
                 return top.actor
-            return top.order[top.idx]
+            seat: int = top.order[top.idx]
+            return seat
         return self.turn
 
     @property
@@ -525,7 +526,7 @@ def _same(item: Any) -> Any:
     return item
 
 
-def _frozen_event(event: tuple) -> tuple:
+def _frozen_event(event: tuple[Any, ...]) -> tuple[Any, ...]:
     """A logged event as a hashable tuple (its values may be lists)."""
     key, args, audience = event
     return key, tuple((n, t, _freeze(v)) for n, t, v in args), audience

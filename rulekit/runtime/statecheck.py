@@ -18,7 +18,8 @@ from ..lang.turnorder import NO_HOOK
 from . import knowledge
 
 if TYPE_CHECKING:
-    from ..rules.game import Rules, VarInfo
+    from ..rules.game import Rules
+    from ..rules.parts import VarInfo
     from .state import State
 
 MAX_SEED = (1 << 64) - 1  # seeds are 64-bit: new_state and saved states accept 0..MAX_SEED
@@ -52,7 +53,8 @@ class _Checker:
             raise _fail(path, f"expected a whole number, got {short_repr(v)}")
         if not lo <= v <= hi:
             raise _fail(path, f"{short_repr(v)} is out of range ({lo} to {hi})")
-        return v
+        n: int = v
+        return n
 
     def seat(self, v: Any, path: str, none: bool = False) -> None:
         if v is None and none:
@@ -74,14 +76,15 @@ class _Checker:
         if not isinstance(v, str) or len(v) > MAX_TEXT:
             raise _fail(path, f"expected a text, got {short_repr(v)}")
 
-    def seq(self, v: Any, path: str, length: int | None = None) -> list:
+    def seq(self, v: Any, path: str, length: int | None = None) -> list[Any]:
         if not isinstance(v, list | tuple):
             raise _fail(path, f"expected a list, got {short_repr(v)}")
         if length is not None and len(v) != length:
             raise _fail(path, f"expected {length} entries, got {len(v)}")
         return list(v)
 
-    def mapping(self, v: Any, path: str, required: tuple, optional: tuple = ()) -> dict:
+    def mapping(self, v: Any, path: str, required: tuple[str, ...],
+                optional: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(v, dict):
             raise _fail(path, f"expected a mapping, got {short_repr(v)}")
         for k in required:
@@ -318,7 +321,7 @@ def check_document(game: Rules, data: Any) -> None:
 
 
 # ---- the document against its own decisions, replayed ------------------------------------------
-def replayed(game: Rules, data: dict) -> State:
+def replayed(game: Rules, data: dict[str, Any]) -> State:
     """The state that data's seed, players and recorded decisions make, once it is checked to
     be data itself; raise StateDocumentError naming the first field that differs.
 

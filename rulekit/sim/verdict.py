@@ -142,7 +142,7 @@ def settled(rows: list[dict[str, Any]], difference: float, looks: int,
     se = math.sqrt(pa * (1 - pa) / (games[0] + 2) + pb * (1 - pb) / (games[1] + 2))
     z = quantile(1 - ALPHA / (2 * max(1, looks)))
     lo, hi = pb - pa - z * se, pb - pa + z * se
-    return lo > 0 or hi < 0 or (-difference < lo and hi < difference)
+    return bool(lo > 0 or hi < 0 or (-difference < lo and hi < difference))
 
 
 def about_of(doc: dict[str, Any]) -> dict[str, Any]:
