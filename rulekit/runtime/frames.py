@@ -55,7 +55,7 @@ class BuildFrame:
 
     __slots__ = ("action", "actor", "env", "pidx", "picked")
 
-    def __init__(self, action: int, actor: int, env: dict):
+    def __init__(self, action: int, actor: int, env: dict[str, Any]):
         self.action = action
         self.actor = actor
         self.env = env
@@ -67,7 +67,7 @@ class BuildFrame:
         f.pidx, f.picked = self.pidx, self.picked[:]
         return f
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         env = tuple(sorted((k, _freeze(v)) for k, v in self.env.items() if "#" not in k))
         return ("b", self.action, self.actor, env, self.pidx, tuple(self.picked))
 
