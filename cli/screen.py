@@ -178,7 +178,10 @@ class Screen:
                     melds = self.melds(z, f"{p.name} — {z.label}", compact)
                     if melds is not None:
                         out.append(melds)
-        # this seat's own zones whose cards it may see (an empty one but the first is left out)
+        # this seat's own zones whose cards it may see (an empty one but the first is left out);
+        # at the most compact, a zone whose every card is an option below is not listed twice
+        offered = ({o.card.key for o in v.question.options if o.card is not None}
+                   if compact >= 2 and v.question is not None and v.question.yours else set())
         first = True
         for z in v.players[seat].zones:
             if z.visibility not in ("owner", "public"):
@@ -190,9 +193,12 @@ class Screen:
                     out.append(melds)
                 continue
             if z.seen or first:
-                out.append(Text(f"{label} ({z.count}){t('colon', lang)}", style="bold") +
-                           self.paint.cards(z.seen, empty=t("empty", lang),
-                                            glyph_once=compact > 0))
+                listed = (Text(t("all_options", lang))
+                          if z.seen and z.count == len(z.seen) and
+                          all(c.key in offered for c in z.seen) else
+                          self.paint.cards(z.seen, empty=t("empty", lang),
+                                           glyph_once=compact > 0))
+                out.append(Text(f"{label} ({z.count}){t('colon', lang)}", style="bold") + listed)
             first = False
         return out
 
@@ -201,7 +207,7 @@ class Screen:
         face-up cards (compact: a zone whose cards are all shown, without its count)."""
         lang = self.lang
         table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
-        table.add_column(t("player", lang), no_wrap=True)
+        table.add_column(t("player_turn", lang), no_wrap=True)
         for var in v.players[0].vars:
             table.add_column(var.label, min_width=max(len(w) for w in var.label.split() or [""]))
         # a zone whose cards only its owner sees, empty at every seat, says nothing (e.g. a card
@@ -256,8 +262,8 @@ class Screen:
         """The events not seen yet under a heading, in room lines: the notes of steps played
         without asking are left out first (what they did is among the events), then the
         earliest events (a line says how many of them `log` shows)."""
-        if not news:
-            return []
+        if not news or room < 1:
+            return []  # no line left under the table: `log` shows them
         room -= 1  # the heading's line
         head = Text(t("happened", self.lang), style="bold")
         lines = [Text("  ") + line for line in news]

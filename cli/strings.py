@@ -29,6 +29,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "random": {"en": "random bot", "fr": "robot aléatoire", "es": "bot aleatorio"},
     "you": {"en": "you", "fr": "vous", "es": "tú"},
     "player": {"en": "Player", "fr": "Joueur", "es": "Jugador"},
+    # the seats' table's heading says what its marker marks
+    "player_turn": {"en": "Player (▸ turn)", "fr": "Joueur (▸ son tour)",
+                    "es": "Jugador (▸ turno)"},
     "team": {"en": "Team", "fr": "Équipe", "es": "Equipo"},
     "members": {"en": "Members", "fr": "Membres", "es": "Miembros"},
     "view_of": {
@@ -50,6 +53,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "visible_in": {"en": "Visible in {name}'s {zone}: ", "fr": "Visibles — {zone} de {name} : ",
                    "es": "Visibles — {zone} de {name}: "},
     "empty": {"en": "(no cards)", "fr": "(aucune carte)", "es": "(sin cartas)"},
+    "all_options": {"en": "each of them an option below", "fr": "chacune un choix ci-dessous",
+                    "es": "cada una, una opción abajo"},
     "melds_in": {"en": "Melds — {zone}:", "fr": "Combinaisons — {zone} :",
                  "es": "Combinaciones — {zone}:"},
     "run": {"en": "run", "fr": "suite", "es": "escalera"},

@@ -219,13 +219,13 @@ def test_a_wide_pile_cell_shows_fewer_cards_rather_than_squeeze_other_columns():
     # ("in / the / rou…"); now the pile shows fewer of its last cards and every header is whole
     transcript = played(BUNDLED["sham"], 4, seed=3)  # a game long enough for piles of 4+
     headers = [line for line in transcript.splitlines()
-               if line.startswith("Player  ") and "Hand" in line]
+               if line.startswith("Player (▸ turn)  ") and "Hand" in line]
     assert len(headers) > 20
     for line in headers:
         # (a pile empty at every seat is left off, as at a round's start: issue 31, 2c)
-        assert " ".join(line.split()) in ("Player Round Hand Played Pile Winnings Pile",
-                                          "Player Round Hand Winnings Pile",
-                                          "Player Round Hand Played Pile",
-                                          "Player Round Hand"), line
-    assert any(len(line.split()) == 7 for line in headers)
+        assert " ".join(line.split()) in ("Player (▸ turn) Round Hand Played Pile Winnings Pile",
+                                          "Player (▸ turn) Round Hand Winnings Pile",
+                                          "Player (▸ turn) Round Hand Played Pile",
+                                          "Player (▸ turn) Round Hand"), line
+    assert any(len(line.split()) == 9 for line in headers)
     assert "(…, " in transcript  # the other players' last cards are still shown

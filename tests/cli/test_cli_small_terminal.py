@@ -9,10 +9,20 @@ in columns without their indent when that saves a line.
 
 from __future__ import annotations
 
+import io
+import random
 import re
+from pathlib import Path
 
 import pytest
+from rulekit_cli.look import InertConsole
+from rulekit_cli.play import HUMAN, Match
 from typed_helpers import GO_ON, typed
+
+import rulekit
+from rulekit.view import view
+
+RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
 
 HEIGHT = 20
 
@@ -52,3 +62,42 @@ def test_the_status_line_is_the_line_under_the_heading_at_60x20() -> None:
     for screen in tables:
         status = " ".join(line.strip() for line in screen[1:3])  # it may wrap at 60 columns
         assert re.search(r"\d+ players? in the round", status), "\n".join(screen)
+
+
+def test_spades_fits_60x20_once_the_team_scores_have_three_digits() -> None:
+    # issue 31: a team a line did not fit 60 columns once a score read -160, and the screens of
+    # a hand's first tricks (a 13-card hand, up to 13 cards to play) took 21 lines
+    game = rulekit.load(RULESETS / "spades.yaml")
+    s = game.new_state(4, 1)
+    rnd = random.Random(1)
+    while max(abs(var.value) for team in view(s, 0).teams for var in team.vars
+              if var.name == "score") < 100:  # until a team's score has 3 digits
+        legal = s.legal_actions()
+        s.apply_unchecked(legal[rnd.randrange(len(legal))])
+    assert not s.is_over
+    drawn = 0
+    while not s.is_over and drawn < 110:  # every decision of the two hands that follow
+        text, _ = _drawn(game, s)
+        screen = text.split("\n")
+        assert len(screen) <= HEIGHT, text
+        assert screen[0].startswith("─") and "Spades" in screen[0], text  # the heading on top
+        assert all(len(line) <= 60 for line in screen), text
+        drawn += 1
+        legal = s.legal_actions()
+        s.apply_unchecked(legal[rnd.randrange(len(legal))])
+    assert drawn > 40
+
+
+def _drawn(game: rulekit.Game, s: rulekit.State) -> tuple[str, int]:
+    """The screen the seat deciding in s sees at 60x20, the last 8 events as its news."""
+    seat = s.decider
+    assert seat is not None
+    out = io.StringIO()
+    kinds = [HUMAN if p == seat else "random" for p in range(4)]
+    m = Match(game, 4, kinds, 1, "en", InertConsole(file=out, width=60, height=HEIGHT,
+                                                     soft_wrap=False, color_system=None),
+              io.StringIO())
+    m.state = s
+    m.seen[seat] = max(0, len(s.log) - 8)
+    m.draw(seat)
+    return out.getvalue(), seat

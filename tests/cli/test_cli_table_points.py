@@ -3,6 +3,7 @@ draws told to their drawer, as a person at the terminal sees them."""
 
 from __future__ import annotations
 
+from screen_helpers import played
 from typed_helpers import RULESETS, typed
 
 import rulekit
@@ -20,6 +21,18 @@ def test_the_marker_never_sits_on_a_player_out_of_the_round() -> None:
         outs += len(rows)
         assert not [r for r in rows if r.startswith("▸")], rows
     assert outs > 0  # players were out of the round on these screens
+
+
+def test_the_seats_table_says_what_its_marker_marks() -> None:
+    """Issue 31: 'nothing says what [the `▸` marker] marks'. The seats' table's heading does,
+    in the game's language, above the marked row."""
+    for lang, heading in (("en", "Player (▸ turn)"), ("fr", "Joueur (▸ son tour)")):
+        transcript = played(RULESETS / "chami.yaml", 2, 1, lang=lang, answers=20)
+        lines = transcript.split("\n")
+        headed = [i for i, line in enumerate(lines) if line.startswith(heading)]
+        assert len(headed) >= 3, transcript
+        for i in headed:  # the marked row is among the rows under it
+            assert any(row.startswith("▸ ") for row in lines[i + 1:i + 3]), lines[i:i + 3]
 
 
 def test_a_view_marks_no_turn_on_a_seat_the_phase_leaves_out() -> None:
