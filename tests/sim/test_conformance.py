@@ -5,7 +5,9 @@ here. Hypothesis draws the seed and the index of the action taken at each of the
 CHOSEN steps, so a failure shrinks to a short list of choices; later steps are drawn by weight from
 a generator seeded by the game's seed (hypothesis's edge cases, always the last option, would
 otherwise play a match that never ends, as Gin Rummy with nobody knocking). The failure message
-names the command that replays it.
+names the command that replays it. Loading a saved state replays its decisions, so those checks
+share a budget of replayed decisions per game (REPLAY_BUDGET); matches of many hands (LONG) run
+fewer examples in CI.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ import random
 from pathlib import Path
 
 import pytest
-from effort import DEEP
+from effort import tries
 from game_helpers import BUNDLED, bundled_games
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from paths import ROOT
 
@@ -37,23 +39,26 @@ GAMES = bundled_games()
 UNIT = st.integers(0, 1023).map(lambda k: k / 1024)
 # the steps hypothesis chooses; the rest of a game is drawn as a random seat draws
 CHOSEN = 200
-# rulesets whose random matches are too long to check step by step in a CI run
+# decisions the saved-state checks may replay in one game: loading a saved state replays its
+# decisions from the seed (a forged document is refused), so a check at step k costs k steps, and
+# a match of a thousand decisions checked every few steps would cost minutes; the end's check of
+# determinism replays the whole game once more whatever is left
+REPLAY_BUDGET = tries(3000, 30000)
+# rulesets whose random games are matches of many hands (Gin Rummy's: about 1,200 decisions,
+# a minute of checks each): fewer examples in a CI run, all of them under the deep profile
 LONG = {"gin_rummy"}
 
 
-def _cases() -> list:
+def _cases(long: bool) -> list:
     cases = []
     for path, game in GAMES:
+        if (path.stem in LONG) != long:
+            continue
         counts = sorted({game.min_players, (game.min_players + game.max_players) // 2,
                          game.max_players})
         name = path.stem + (f"[{game.variant}]" if game.variant else "")
-        # a Gin Rummy match runs to about 1,200 decisions, and each saved-state check replays
-        # the game from its start: minutes of CPU a case, past CI's budget (a known gap: the
-        # deep profile runs them; gin's own tests, legality and no-peeking run in CI)
-        marks = ([pytest.mark.skipif(not DEEP, reason="minutes of CPU: HYPOTHESIS_PROFILE=deep")]
-                 if path.stem in LONG else [])
         for n in counts:
-            cases.append(pytest.param(path, game, n, id=f"{name}-{n}p", marks=marks))
+            cases.append(pytest.param(path, game, n, id=f"{name}-{n}p"))
     return cases
 
 
@@ -68,6 +73,7 @@ class Replay:
     def __init__(self, path: Path, players: int, seed: int, variant: str | None = None):
         self.path, self.players, self.seed, self.variant = path, players, seed, variant
         self.choices: list[int] = []
+        self.replayed = 0  # decisions replayed by loading saved states (REPLAY_BUDGET)
 
     def command(self) -> str:
         rel = self.path.relative_to(ROOT).as_posix()
@@ -167,7 +173,7 @@ def _check_step(state: rulekit.State, rec: Replay, watch: LogWatch) -> None:
     watch.log_checked = len(state.log)
 
 
-def _check_clone_and_json(state: rulekit.State, rec: Replay) -> None:
+def _check_clone_and_json(state: rulekit.State, rec: Replay, replay: bool = True) -> None:
     clone = state.clone()
     if clone != state:
         rec.fail("a clone differs from its original")
@@ -177,6 +183,8 @@ def _check_clone_and_json(state: rulekit.State, rec: Replay) -> None:
         if state.key() != before:
             rec.fail("playing on a clone changed the original")
     data = json.loads(json.dumps(state.to_json()))
+    if not replay:  # loading replays the document's decisions: past the budget, saved only
+        return
     back = state.game.state_from_json(data)
     if back != state:
         rec.fail("a state saved to JSON and loaded back differs from the original")
@@ -224,10 +232,22 @@ def _check_resample(state: rulekit.State, rec: Replay, salt: int) -> None:
                 rec.fail("a resample lost or created cards")
 
 
-@pytest.mark.parametrize(("path", "game", "players"), _cases())
+@pytest.mark.parametrize(("path", "game", "players"), _cases(long=False))
 @given(data=st.data())
 def test_random_game_properties(path: Path, game: rulekit.Game, players: int, data) -> None:
     """Every step of a random game keeps the engine's promises (see the module docstring)."""
+    _random_game(path, game, players, data)
+
+
+@pytest.mark.parametrize(("path", "game", "players"), _cases(long=True))
+@settings(max_examples=tries(2, 200))
+@given(data=st.data())
+def test_random_match_properties(path: Path, game: rulekit.Game, players: int, data) -> None:
+    """The same promises over a long match (LONG), with fewer examples in a CI run."""
+    _random_game(path, game, players, data)
+
+
+def _random_game(path: Path, game: rulekit.Game, players: int, data: st.DataObject) -> None:
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     rec = Replay(path, players, seed, game.variant)
     with LogWatch(rec, players) as watch:
@@ -248,7 +268,9 @@ def _play(game: rulekit.Game, players: int, seed: int, data, rec: Replay,
         _check_step(state, rec, watch)
         # the costly checks thin out as a long game goes on (a match can last thousands of steps)
         if step % max(7, step // 8) == 0:
-            _check_clone_and_json(state, rec)
+            replay = rec.replayed + step <= REPLAY_BUDGET
+            _check_clone_and_json(state, rec, replay=replay)
+            rec.replayed += step if replay else 0
             _check_illegal(state, rec)
             _check_every_legal_applies(state, rec)
         if step % max(23, step // 4) == 0:
