@@ -27,6 +27,10 @@ The server's CPU time per choice (/proc: user and system, all its threads) is al
 holds on a shared machine where the wall-clock figures do not; the load average says how shared
 the machine was.
 
+`--db postgresql://USER@HOST/DB` keeps the tables in PostgreSQL instead of SQLite: each level
+gets a database of its own, made from that URL's server and dropped at the end (the URL's user
+may create databases); PostgreSQL's own CPU is not in the server's figure.
+
 Bounded: at most 400 tables and 600 seconds a level, 2,000 idle tables; 127.0.0.1 only.
 """
 
@@ -49,6 +53,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import websockets
 
@@ -100,12 +105,13 @@ def descendants(pid: int) -> list[int]:
 class Server:
     """`rulekit serve` in a subprocess of its own process group."""
 
-    def __init__(self, folder: Path, sync: str = "full"):
+    def __init__(self, folder: Path, sync: str = "full", db: str | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(folder / "serve.log", "wb")  # noqa: SIM115
+        store = ["--db", db] if db else ["--data", str(folder / "data")]
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--data", str(folder / "data"),
+            [sys.executable, "-c", SERVE, "serve", *store,
              "--port", str(self.port), "--sync", sync], stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True, cwd=folder)
         deadline = time.monotonic() + 120
@@ -223,11 +229,33 @@ async def load(server: Server, tables: int, seconds: float, think: float,
     return tally
 
 
+@contextlib.contextmanager
+def database(url: str | None, tables: int) -> Any:
+    """A new PostgreSQL database on url's server for one level (its URL), dropped after; None
+    for SQLite."""
+    if url is None:
+        yield None
+        return
+    import psycopg
+
+    name = f"rulekit_load_{os.getpid()}_{tables}"
+    parts = urlsplit(url)
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name}")
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield urlunsplit(parts._replace(path="/" + name))
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 def level(tables: int, seconds: float, think: float, idle: int, seed: int,
-          sync: str = "full") -> dict[str, Any]:
+          sync: str = "full", db: str | None = None) -> dict[str, Any]:
     """One level: a fresh server, its idle tables' memory, then the load."""
-    with tempfile.TemporaryDirectory(prefix="serve-load-") as folder:
-        server = Server(Path(folder), sync)
+    with tempfile.TemporaryDirectory(prefix="serve-load-") as folder, \
+            database(db, tables) as level_db:
+        server = Server(Path(folder), sync, level_db)
         try:
             server.table(SEATS, seed)  # the game loaded and the pool warm before measuring
             time.sleep(1.0)
@@ -252,6 +280,7 @@ def level(tables: int, seconds: float, think: float, idle: int, seed: int,
     ms = [1000 * w for w in waits]
     return {
         "tables": tables, "seconds": round(took, 1), "think_s": think, "sync": sync,
+        "store": "postgresql" if db else "sqlite",
         "choices": tally.choices, "waits": len(waits), "games_ended": tally.games,
         "refused": tally.refused, "failed_connections": tally.failed,
         "server_cpu_s": round(cpu, 1), "workers_cpu_s": round(workers_cpu, 1),
@@ -290,6 +319,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1, help="the tables' seeds derive from it")
     p.add_argument("--sync", choices=("full", "normal"), default="full",
                    help="the server's --sync: full waits for the disk at each commit")
+    p.add_argument("--db", metavar="URL",
+                   help="keep the tables in PostgreSQL (a database per level is made on this "
+                        "URL's server and dropped after), not SQLite")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     try:
@@ -304,6 +336,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         p.error(f"--idle: from 0 to {MAX_IDLE}")
     if args.think < 0:
         p.error("--think is 0 or more seconds")
+    if args.db is not None and urlsplit(args.db).scheme not in ("postgresql", "postgres"):
+        p.error("--db is a postgresql:// URL")
     return args
 
 
@@ -317,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'games':>5} {'KiB/idle table':>14} {'peak MiB':>8} {'workers MiB':>11} "
           f"{'CPU ms/choice':>13} {'load':>5}")
     for n in args.levels:
-        row = level(n, args.seconds, args.think, args.idle, args.seed, args.sync)
+        row = level(n, args.seconds, args.think, args.idle, args.seed, args.sync, args.db)
         rows.append(row)
         print(f"{row['tables']:>6} {row['p50_ms']!s:>7} {row['p95_ms']!s:>7} "
               f"{row['max_ms']!s:>7} {row['choices_per_s']!s:>9} {row['games_ended']:>5} "
@@ -325,7 +359,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{row['workers_rss_end_mib']:>11} {row['server_cpu_ms_per_choice']!s:>13} "
               f"{row['load_average_after']:>5}", flush=True)
         print(f"  CPU seconds: server {row['server_cpu_s']}, bot workers "
-              f"{row['workers_cpu_s']}, clients {row['clients_cpu_s']} in {row['seconds']} s")
+              f"{row['workers_cpu_s']}, clients {row['clients_cpu_s']} in {row['seconds']} s; "
+              f"the machine's load average {row['load_average_before']} before, "
+              f"{row['load_average_after']} after ({row['store']}, --sync {row['sync']})")
         if row["refused"]:
             print(f"  {row['refused']} choices refused (a scripted client should get none)")
         if row["failed_connections"]:
@@ -337,7 +373,8 @@ def main(argv: list[str] | None = None) -> int:
             "benchmark": "serve_load", "commit": commit, "cpus": os.cpu_count(),
             "date": time.strftime("%Y-%m-%d"), "args": {
                 k: getattr(args, k) for k in ("tables", "seconds", "think", "idle", "seed",
-                                              "sync")},
+                                              "sync")} | {"store": "postgresql" if args.db
+                                                          else "sqlite"},
             "rows": rows}, indent=1))
     return 0
 

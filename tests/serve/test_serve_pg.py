@@ -483,3 +483,26 @@ def reference(made: dict[str, Any], decisions: int) -> list[dict[str, Any]]:
     for _ in range(decisions):
         table.apply(table.state.legal_actions()[0].text, None)
     return [json.loads(encode(table.message_for(seat))) for seat in range(3)]
+
+
+def test_serve_load_runs_on_postgresql(cluster, tmp_path):
+    """benchmarks/serve_load.py --db: a level on a database of its own, dropped after (never
+    about time: counts and the figures' presence)."""
+    import psycopg
+    from paths import ROOT
+
+    out = tmp_path / "load.json"
+    p = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "serve_load.py"), "--tables",
+                        "2", "--seconds", "4", "--think", "0.2", "--idle", "3", "--db",
+                        cluster.url(), "--json", str(out)],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    (row,) = json.loads(out.read_text())["rows"]
+    assert row["store"] == "postgresql" and row["choices"] >= 2
+    assert row["waits"] == row["choices"] and row["refused"] == row["failed_connections"] == 0
+    with psycopg.connect(cluster.url(), autocommit=True) as db:  # the level's database dropped
+        left = db.execute("SELECT datname FROM pg_database WHERE datname LIKE 'rulekit_load%'")
+        assert left.fetchall() == []
+    bad = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "serve_load.py"), "--db",
+                          "mysql://x/y"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert bad.returncode == 2 and "postgresql://" in bad.stderr
