@@ -8,12 +8,12 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulekit_cli.answers import Question
 from rulekit_cli.look import InertConsole
 from rulekit_cli.names import names_given
 from rulekit_cli.play import Match, Saving
 from rulekit_cli.savegame import origin_of
 from rulekit_cli.strings import t
+from screen_helpers import asked, typed_answer
 
 import rulekit
 
@@ -57,14 +57,7 @@ class FirstOption:
         self.waits.append(last)
         if last in self.enter_at or self.handing_over(last):
             return "\n"
-        m = self.match
-        assert m is not None
-        seat = m.state.decider
-        assert seat is not None
-        q = Question(m.state, seat, m.paint, m.lang, m.names)
-        if q.is_range:
-            return f"{q.legal[0].value}\n"
-        return f"{q.options[0].number}\n"
+        return typed_answer(asked(self.match), lambda options: options[0])
 
 
 def evening_game(name: str, kinds: list[str], seed: int, lang: str = "en",

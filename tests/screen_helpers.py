@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rulekit_cli.answers import Question
 from rulekit_cli.look import InertConsole
@@ -31,18 +33,27 @@ class Answers:
             if self.limit == 0:
                 return "quit\n"
             self.limit -= 1
-        m = self.match
-        assert m is not None
-        seat = m.state.decider
-        assert seat is not None
-        q = Question(m.state, seat, m.paint, m.lang, m.names)
-        if q.is_range:
-            return f"{self.rng.choice(q.legal).value}\n"
-        return f"{self.rng.choice(q.options).number}\n"
+        return typed_answer(asked(self.match), self.rng.choice)
 
     def isatty(self) -> bool:
         """Scripted input, not a person at a terminal."""
         return False
+
+
+def asked(m: Match | None) -> Question:
+    """The question the seat deciding in the match faces now."""
+    assert m is not None
+    seat = m.state.decider
+    assert seat is not None
+    return Question(m.state, seat, m.paint, m.lang, m.names)
+
+
+def typed_answer(q: Question, pick: Callable[[Sequence[Any]], Any]) -> str:
+    """The line a person types to answer q: a value of its range or an option's number, the
+    one pick takes among them."""
+    if q.is_range:
+        return f"{pick(q.legal).value}\n"
+    return f"{pick(q.options).number}\n"
 
 
 def played(path: Path | str, players: int, seed: int, width: int = 80, lang: str | None = None,

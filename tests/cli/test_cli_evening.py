@@ -33,6 +33,7 @@ GAMES = {
     "uno": ("uno", ["human", "easy"], 1, "en", None),
     "crazy_eights": ("crazy_eights", ["human", "random"], 1, "en", None),
     "spades": ("spades", ["human", "random", "random", "random"], 1, "en", "one_hand"),
+    "gin_rummy": ("gin_rummy", ["human", "random"], 1, "en", None),
 }
 # words a table never shows raw: an identifier (an event's or a variable's name), a yes/no flag
 IDENTIFIER = re.compile(r"(?<![\w/.])[a-z]+(?:_[a-z0-9]+)+(?![\w/.])")
