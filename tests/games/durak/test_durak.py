@@ -13,7 +13,7 @@ from paths import ROOT
 
 import rulekit
 from rulekit import events_for, observation
-from rulekit.testing import arrange, labels, set_vars
+from rulekit.testing import arrange, card_ids, labels, set_vars
 
 RULESET = ROOT / "rulesets" / "durak.yaml"
 SUITS = ["clubs", "diamonds", "hearts", "spades"]
@@ -41,6 +41,8 @@ def position(hands: dict[int, list[str]], trump: str = "spades", attacker: int =
     else:
         arrange(s, zones)
     set_vars(s, {"trump": trump, "attacker": attacker, "defender": (attacker + 1) % players})
+    if turned:
+        set_vars(s, {"trump_card": card_ids(s, turned[0])[0]})
     s.turn = attacker
     return s
 
@@ -320,6 +322,17 @@ def test_refilling_from_the_attacker_to_the_defender_and_the_trump_last():
     assert [a["player"] for k, a in events_for(s, None) if k == "refilled"] == [("player", 0)]
     # the defender, out of cards, cannot attack: the next player holding cards does
     assert gvar(s, "attacker") == 2 and gvar(s, "defender") == 0
+
+
+def test_everyone_knows_who_drew_the_turned_trump():
+    """DR4: "The turned trump goes into the hand that draws it like any card; everyone saw it,
+    and everyone knows who holds it until it is played." """
+    s = position({0: ["9 of hearts"], 1: ["10 of hearts", "7 of clubs"], 2: ["jack of diamonds"]},
+                 stock=["6 of clubs"], turned=["6 of spades"])
+    play(s, "attack 9 of hearts", "beat 10 of hearts", "let_go")
+    assert hand(s, 0) == Counter(["6 of clubs", "6 of spades"])
+    told = {"card": "6 of spades", "owner": 0, "zone": "hand"}
+    assert told in observation(s, 2)["known"] and told in observation(s, 1)["known"]
 
 
 def test_players_out_of_cards_are_passed_over():
