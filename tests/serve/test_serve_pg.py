@@ -219,12 +219,12 @@ def test_a_server_on_either_store_restores_every_table_exactly(open_store):
             while view["view"]["question"]["asked"] != 0:  # the person asked: no bot moves
                 view = _next_view(ws)
         server = client.app.state.server  # type: ignore[attr-defined]
-        states.append(server.tables[t].state.to_json())
+        states.append(json.dumps(server.tables[t].state.to_json()))
         decisions = server.tables[t].decisions
     with TestClient(create_app(GAMES, open_store(), bots="thread", workers=1)) as client:
         table = client.app.state.server.tables[t]  # type: ignore[attr-defined]
         assert table.decisions == decisions >= 6
-        assert table.state.to_json() == states[0]
+        assert json.dumps(table.state.to_json()) == states[0]
 
 
 def _next_view(ws: Any) -> dict[str, Any]:
@@ -506,3 +506,33 @@ def test_serve_load_runs_on_postgresql(cluster, tmp_path):
     bad = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "serve_load.py"), "--db",
                           "mysql://x/y"], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert bad.returncode == 2 and "postgresql://" in bad.stderr
+
+
+def test_a_lost_connection_to_postgresql_refuses_the_choice_and_keeps_the_game(cluster):
+    """PostgreSQL ends the server's session: a choice is refused with a StoreError saying so,
+    to that connection only, and the game in memory stays as the database holds it."""
+    import psycopg
+
+    url = cluster.new_database()
+    with TestClient(create_app(GAMES, PgStore(url), bots="thread", workers=1)) as client:
+        made = client.post("/api/tables", json={"game": "sham", "players": 3, "seed": 4,
+                                                "seats": ["human", "human", "human"]}).json()
+        t = made["table"]
+        table = client.app.state.server.tables[t]  # type: ignore[attr-defined]
+        asked = table.state.decider
+        before = json.dumps(table.state.to_json())  # text: the document shares the state's lists
+        link = made["links"][asked].rsplit("/", 1)[1]
+        with client.websocket_connect(f"/ws/{t}/{link}") as ws:
+            _next_view(ws)
+            with psycopg.connect(url, autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                              "datname = current_database() AND application_name = "
+                              "'rulekit serve'")
+            ws.send_json({"type": "choose", "decision": 0, "option": 0})
+            refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["error"] == "StoreError"
+        assert "connection to PostgreSQL was lost" in refused["message"]
+        assert "Traceback" not in refused["message"]
+        assert table.decisions == 0
+        assert table.state.decider == asked  # (the flow moves on to the first question lazily)
+        assert json.dumps(table.state.to_json()) == before
