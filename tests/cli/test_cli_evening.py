@@ -34,6 +34,7 @@ GAMES = {
     "crazy_eights": ("crazy_eights", ["human", "random"], 1, "en", None),
     "spades": ("spades", ["human", "random", "random", "random"], 1, "en", "one_hand"),
     "gin_rummy": ("gin_rummy", ["human", "random"], 1, "en", None),
+    "durak": ("durak", ["human", "random"], 1, "en", None),
 }
 # words a table never shows raw: an identifier (an event's or a variable's name), a yes/no flag
 IDENTIFIER = re.compile(r"(?<![\w/.])[a-z]+(?:_[a-z0-9]+)+(?![\w/.])")
@@ -53,6 +54,7 @@ def test_an_evening_game_reads_right_at_80x24(game: str, tmp_path: Path,
     ending_said_once(played)
     nothing_raw(played)
     seats_named_from_1(played)
+    counts_counted(played)
     if name == "sham":
         status_agrees_with_question(played)
     record_lists(played)
@@ -179,3 +181,15 @@ def seats_named_from_1(evening: Evening) -> None:
     """Seats are named from 1 ('Player 1', 'Bot 2'), never from 0."""
     text = evening.transcript
     assert not re.search(r"\b(Player|Bot|Joueur|Robot) 0\b", text)
+
+
+def counts_counted(evening: Evening) -> None:
+    """A game's own counts at its end ('This game: 4 knocks, 1 gin') each give their number
+    (Durak's read 'This game: bouts taken, bouts beaten off, cards thrown in')."""
+    m = evening.match
+    lead = t("game_counts", m.lang, counts="").rstrip(".")
+    said = [line for line in reads(evening.transcript)[-1] if line.startswith(lead)]
+    assert len(said) <= 1, said
+    for line in said:
+        for item in line.removeprefix(lead).rstrip(".").split(","):
+            assert re.search(r"\d", item), line
