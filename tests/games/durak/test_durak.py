@@ -53,13 +53,30 @@ def picks(s: rulekit.State) -> set[str]:
 
 
 def play(s: rulekit.State, *steps: str) -> rulekit.State:
-    """Apply these steps in order ('attack 9 of clubs' is 'attack' then 'pick 9 of clubs')."""
+    """Apply these steps in order: 'attack X'; 'beat X' (the only unbeaten card) or 'beat X on
+    Y'; 'throw_in X' or 'throw_in X, Y'; 'let_go', 'take'; 'pass': everyone still asked to throw
+    in lets it go."""
     for step in steps:
-        for word in ("attack", "beat", "throw_in"):
-            if step.startswith(word + " "):
-                s.apply(word)
-                s.apply("pick " + step[len(word) + 1:])
-                break
+        if step == "pass":
+            while s.pending is not None and s.pending.kind == "window":
+                s.apply("let_go")
+        elif step.startswith("attack "):
+            s.apply("attack")
+            s.apply("pick " + step[len("attack "):])
+        elif step.startswith("beat "):
+            card, _, target = step[len("beat "):].partition(" on ")
+            s.apply("beat")
+            if not target:
+                [target] = picks(s)
+            s.apply("pick " + target)
+            s.apply("pick " + card)
+        elif step.startswith("throw_in "):
+            s.apply("throw_in")
+            for card in step[len("throw_in "):].split(", "):
+                s.apply("pick " + card)
+            p = s.pending
+            if p is not None and p.kind == "param" and p.action == "throw_in":
+                s.apply("done")
         else:
             s.apply(step)
     return s
@@ -152,22 +169,44 @@ def test_the_attacker_may_lead_any_card():
     s.apply("attack")
     assert picks(s) == {"6 of clubs", "ace of spades", "9 of hearts"}
     s.apply("pick 9 of hearts")
-    assert labels(s, "attack") == ["9 of hearts"] and s.decider == 1
+    assert labels(s, "attack") == ["9 of hearts"]
+    # DU7: the others may throw in at once (seat 0 holds no other 9: it may only let it go)
+    assert s.decider == 0 and legal(s) == ["let_go"]
+    play(s, "pass")
+    assert s.decider == 1
 
 
 def test_beating_with_a_higher_card_of_the_suit_or_a_trump():
     """DU5: "The defender beats an attacking card by covering it with a higher card of the same
     suit, or, if it is not a trump, with any trump. A trump is beaten only by a higher trump." """
     d = ["6 of hearts", "10 of hearts", "8 of clubs", "6 of spades", "queen of spades"]
-    s = play(position({0: ["9 of hearts", "10 of spades"], 1: d}), "attack 9 of hearts")
+    s = play(position({0: ["9 of hearts", "10 of spades"], 1: d}), "attack 9 of hearts", "pass")
     assert set(legal(s)) == {"beat", "take"}
     s.apply("beat")
+    assert picks(s) == {"9 of hearts"}  # the card to beat
+    s.apply("pick 9 of hearts")
     assert picks(s) == {"10 of hearts", "6 of spades", "queen of spades"}
-    s = play(position({0: ["10 of spades", "9 of hearts"], 1: d}), "attack 10 of spades")
+    s = play(position({0: ["10 of spades", "9 of hearts"], 1: d}), "attack 10 of spades", "pass")
     s.apply("beat")
+    s.apply("pick 10 of spades")
     assert picks(s) == {"queen of spades"}
-    s = play(position({0: ["ace of spades", "9 of hearts"], 1: d}), "attack ace of spades")
+    s = play(position({0: ["ace of spades", "9 of hearts"], 1: d}), "attack ace of spades", "pass")
     assert legal(s) == ["take"]  # nothing beats the ace of trumps
+
+
+def test_the_defender_beats_the_unbeaten_cards_in_any_order():
+    """DU5: "The defender beats an attacking card" (DU7: "the defender must beat each of them
+    too"), whichever they choose first."""
+    s = position({0: ["9 of hearts", "9 of clubs"],
+                  1: ["10 of hearts", "10 of clubs", "6 of diamonds"]}, trump="diamonds", stock=[])
+    play(s, "attack 9 of hearts", "throw_in 9 of clubs")
+    assert labels(s, "attack") == ["9 of hearts", "9 of clubs"] and s.decider == 1
+    s.apply("beat")
+    assert picks(s) == {"9 of hearts", "9 of clubs"}
+    s.apply("pick 9 of clubs")
+    s.apply("pick 10 of clubs")
+    assert labels(s, "attack") == ["9 of hearts"] and labels(s, "covered") == ["9 of clubs"]
+    assert labels(s, "defence") == ["10 of clubs"]
 
 
 def test_taking_picks_up_every_card_of_the_bout():
@@ -175,10 +214,11 @@ def test_taking_picks_up_every_card_of_the_bout():
     every card of the bout, attacking and defending, into their hand." """
     s = position({0: ["9 of hearts", "9 of clubs", "6 of diamonds"],
                   1: ["10 of hearts", "7 of diamonds", "8 of diamonds"]}, stock=[])
-    play(s, "attack 9 of hearts", "beat 10 of hearts", "throw_in 9 of clubs", "take", "let_go")
+    play(s, "attack 9 of hearts", "let_go", "beat 10 of hearts", "throw_in 9 of clubs", "take",
+         "pass")
     assert hand(s, 1) == Counter(["9 of hearts", "10 of hearts", "9 of clubs", "7 of diamonds",
                                   "8 of diamonds"])
-    assert size(s, "attack") == 0 and size(s, "defence") == 0
+    assert size(s, "attack") == size(s, "covered") == size(s, "defence") == 0
 
 
 def test_throw_ins_are_of_ranks_on_the_table_and_never_by_the_defender():
@@ -187,7 +227,7 @@ def test_throw_ins_are_of_ranks_on_the_table_and_never_by_the_defender():
     s = position({0: ["9 of hearts", "9 of clubs", "10 of clubs", "7 of clubs"],
                   1: ["10 of hearts", "6 of diamonds", "7 of diamonds"],
                   2: ["ace of clubs", "10 of diamonds", "8 of spades"]})
-    play(s, "attack 9 of hearts", "beat 10 of hearts")
+    play(s, "attack 9 of hearts", "pass", "beat 10 of hearts")
     asked = []
     while s.pending is not None and s.pending.kind == "window":
         asked.append(s.decider)
@@ -196,53 +236,35 @@ def test_throw_ins_are_of_ranks_on_the_table_and_never_by_the_defender():
             # a 9 (attacking) or a 10 (defending), not the 7
             assert picks(s) == {"9 of clubs", "10 of clubs"}
             s.apply("pick 10 of clubs")
+            s.apply("done")
         else:
             assert "throw_in" in legal(s)
             s.apply("let_go")
     assert asked == [0, 2]  # the defender, seat 1, is never asked
-    assert labels(s, "attack") == ["9 of hearts", "10 of clubs"] and s.decider == 1
+    assert labels(s, "attack") == ["10 of clubs"] and s.decider == 1
 
 
-def test_a_player_without_a_card_to_throw_may_only_let_it_go():
-    """DU7: throw-ins are "each of a rank already on the table in this bout"; a player asked
-    without such a card lets it go (being asked tells nobody what they hold)."""
-    hands = {0: ["9 of hearts", "6 of clubs"], 1: ["10 of hearts", "7 of diamonds", "8 of clubs"],
-             2: ["6 of spades"]}
-    s = play(position(hands, trump="diamonds"), "attack 9 of hearts", "beat 10 of hearts")
-    assert s.decider == 0 and legal(s) == ["let_go"]
-    s.apply("let_go")
-    assert s.decider == 2 and legal(s) == ["let_go"]
-
-
-def test_two_throwers_the_one_first_in_turn_wins_and_the_other_keeps_the_card():
-    """DR2: "Of those who throw, the first in turn from the attacker to the left wins the race;
-    the others keep their cards and may throw them in the next race." """
-    hands = {0: ["9 of hearts", "6 of clubs"], 1: ["10 of hearts", "7 of diamonds", "8 of clubs"],
-             2: ["10 of spades"], 3: ["9 of clubs", "10 of diamonds"]}
-    # seat 0 attacks seat 1; seats 2 and 3 both throw in
-    s = position(hands, attacker=0, trump="diamonds")
-    play(s, "attack 9 of hearts", "beat 10 of hearts", "let_go", "throw_in 10 of spades",
+def test_throw_ins_race_and_land_in_turn_from_the_attacker_while_there_is_room():
+    """DU7: "Throw-ins race: whoever is first throws in." DR2: "they land in turn from the
+    attacker to the left while there is room (DU8), and a card that finds none stays in its
+    hand." """
+    # the defender holds two cards: room for one card after the lead; seats 2 and 3 both throw
+    s = position({0: ["9 of hearts", "6 of clubs"], 1: ["10 of hearts", "7 of diamonds"],
+                  2: ["9 of spades"], 3: ["9 of clubs", "10 of diamonds"]}, trump="diamonds")
+    play(s, "attack 9 of hearts", "let_go", "throw_in 9 of spades",
          "throw_in 9 of clubs")
-    assert labels(s, "attack") == ["9 of hearts", "10 of spades"]
-    assert "9 of clubs" in hand(s, 3) and s.decider == 1
-    # the attacker is seat 2 now: seat 3 comes before seat 0 and wins a race with seat 0
-    s = position({0: ["9 of spades", "6 of clubs"], 1: ["10 of clubs"], 2: ["9 of hearts"],
-                  3: ["10 of hearts", "9 of diamonds", "7 of clubs"]}, attacker=2,
-                 trump="diamonds")
-    play(s, "attack 9 of hearts", "beat 10 of hearts")
-    assert s.decider == 0  # asked in turn from the attacker: 2 holds nothing more, then 0, 1
-    play(s, "throw_in 9 of spades", "throw_in 10 of clubs")
     assert labels(s, "attack") == ["9 of hearts", "9 of spades"]
+    assert "9 of clubs" in hand(s, 3) and s.decider == 1
+    assert [a["player"] for k, a in events_for(s, None) if k == "throws_in"] == [("player", 2)]
 
 
 def test_a_throw_in_is_unseen_until_everyone_has_answered():
-    """DR2: "every player but the defender who holds cards is asked, unseen by the others" """
+    """DR2: "Throw-ins race, unseen, after the lead and after every defence" """
     base = {0: ["9 of hearts", "9 of clubs"], 1: ["10 of hearts", "7 of diamonds", "8 of clubs"],
             2: ["9 of spades", "6 of diamonds"]}
     views = set()
     for first in ("throw_in 9 of clubs", "let_go"):
-        s = position(base)
-        play(s, "attack 9 of hearts", "beat 10 of hearts", first)
+        s = play(position(base), "attack 9 of hearts", first)
         assert s.decider == 2
         views.add(repr((observation(s, 2), events_for(s, 2), legal(s))))
     assert len(views) == 1
@@ -253,22 +275,23 @@ def test_at_most_six_attacking_cards_and_never_more_than_the_defender_held():
     when the bout began." (DR3)"""
     s = position({0: ["9 of hearts", "9 of clubs", "9 of diamonds"],
                   1: ["10 of hearts", "jack of clubs"]}, stock=[])
-    play(s, "attack 9 of hearts", "beat 10 of hearts", "throw_in 9 of clubs",
+    play(s, "attack 9 of hearts", "let_go", "beat 10 of hearts", "throw_in 9 of clubs",
          "beat jack of clubs")
     # the defender held two cards: no third attacking card, though seat 0 holds a 9
-    assert "throw_in" not in legal(s)
+    assert legal(s) == ["let_go"]
     s.apply("let_go")
     assert "beaten_off" in event_keys(s)
     s = position({0: ["6 of hearts", "7 of diamonds", "9 of clubs", "6 of clubs", "6 of diamonds",
                       "9 of spades", "6 of spades"],
                   1: ["7 of hearts", "9 of diamonds", "10 of clubs", "10 of hearts",
                       "10 of spades", "jack of clubs", "jack of hearts"]}, stock=[])
-    play(s, "attack 6 of hearts", "beat 7 of hearts", "throw_in 7 of diamonds",
-         "beat 9 of diamonds", "throw_in 9 of clubs", "take")
-    for card in ("6 of clubs", "6 of diamonds", "9 of spades"):
-        play(s, "throw_in " + card)
+    play(s, "attack 6 of hearts", "let_go", "beat 7 of hearts", "throw_in 7 of diamonds",
+         "beat 9 of diamonds", "throw_in 9 of clubs", "take", "throw_in 6 of clubs, 6 of diamonds")
+    s.apply("throw_in")
+    s.apply("pick 9 of spades")  # the sixth card: the choice ends there
+    assert size(s, "attack") + size(s, "covered") == 6
     # six attacking cards: seat 0's 6 of spades, of a rank on the table, cannot follow them
-    assert size(s, "attack") == 6 and legal(s) == ["let_go"]
+    assert legal(s) == ["let_go"]
 
 
 def test_after_taking_the_others_may_still_throw_in():
@@ -277,10 +300,9 @@ def test_after_taking_the_others_may_still_throw_in():
     s = position({0: ["9 of hearts", "9 of clubs", "ace of clubs"],
                   1: ["6 of diamonds", "7 of diamonds", "8 of diamonds"],
                   2: ["9 of spades", "king of hearts"]}, trump="clubs", stock=[])
-    play(s, "attack 9 of hearts", "take", "throw_in 9 of clubs", "let_go")
+    play(s, "attack 9 of hearts", "pass", "take", "throw_in 9 of clubs", "let_go")
     assert gvar(s, "taking") is True and s.pending is not None and s.pending.kind == "window"
-    play(s, "let_go", "throw_in 9 of spades")
-    play(s, "let_go", "let_go")
+    play(s, "let_go", "throw_in 9 of spades", "pass")
     assert hand(s, 1) == Counter(["6 of diamonds", "7 of diamonds", "8 of diamonds",
                                   "9 of hearts", "9 of clubs", "9 of spades"])
     assert "took" in event_keys(s)
@@ -291,9 +313,9 @@ def test_beaten_off_cards_go_out_and_the_defender_attacks_next():
     beaten off: its cards are put out of play, and the defender attacks next." """
     s = position({0: ["9 of hearts", "6 of clubs"], 1: ["10 of hearts", "7 of clubs"],
                   2: ["8 of clubs", "6 of diamonds"]}, stock=[])
-    play(s, "attack 9 of hearts", "beat 10 of hearts", "let_go", "let_go")
+    play(s, "attack 9 of hearts", "pass", "beat 10 of hearts", "pass")
     assert set(labels(s, "out")) >= {"9 of hearts", "10 of hearts"}
-    assert size(s, "attack") == size(s, "defence") == 0
+    assert size(s, "attack") == size(s, "covered") == size(s, "defence") == 0
     assert s.decider == 1 and gvar(s, "attacker") == 1
     assert gvar(s, "defender") == 2
 
@@ -303,7 +325,7 @@ def test_a_defender_who_took_loses_the_attack():
     attacks next." """
     s = position({0: ["9 of hearts", "6 of clubs"], 1: ["10 of clubs", "7 of clubs"],
                   2: ["8 of clubs", "6 of diamonds"]}, stock=[])
-    play(s, "attack 9 of hearts", "take", "let_go", "let_go")
+    play(s, "attack 9 of hearts", "pass", "take", "pass")
     assert s.decider == 2 and gvar(s, "attacker") == 2
     assert gvar(s, "defender") == 0
 
@@ -315,7 +337,7 @@ def test_refilling_from_the_attacker_to_the_defender_and_the_trump_last():
     stock = ["6 of clubs", "7 of clubs", "8 of clubs"]  # topmost last: 8, 7, 6, then the trump
     s = position({0: ["9 of hearts"], 1: ["10 of hearts"], 2: ["jack of diamonds"]},
                  stock=stock, turned=["6 of spades"])
-    play(s, "attack 9 of hearts", "beat 10 of hearts", "let_go")  # seat 2 is asked alone
+    play(s, "attack 9 of hearts", "pass", "beat 10 of hearts", "pass")  # seat 2 is asked alone
     # seat 0 (attacker, no cards) draws first: 8, 7, 6 of clubs, then the trump; seat 2 nothing
     assert hand(s, 0) == Counter(["8 of clubs", "7 of clubs", "6 of clubs", "6 of spades"])
     assert size(s, ("hand", 2)) == 1 and size(s, ("hand", 1)) == 0
@@ -329,7 +351,7 @@ def test_everyone_knows_who_drew_the_turned_trump():
     and everyone knows who holds it until it is played." """
     s = position({0: ["9 of hearts"], 1: ["10 of hearts", "7 of clubs"], 2: ["jack of diamonds"]},
                  stock=["6 of clubs"], turned=["6 of spades"])
-    play(s, "attack 9 of hearts", "beat 10 of hearts", "let_go")
+    play(s, "attack 9 of hearts", "pass", "beat 10 of hearts", "pass")
     assert hand(s, 0) == Counter(["6 of clubs", "6 of spades"])
     told = {"card": "6 of spades", "owner": 0, "zone": "hand"}
     assert told in observation(s, 2)["known"] and told in observation(s, 1)["known"]
@@ -340,12 +362,14 @@ def test_players_out_of_cards_are_passed_over():
     attack and the defence pass over them to the next player with cards." """
     s = position({0: ["9 of hearts"], 1: ["10 of hearts", "7 of clubs"],
                   2: ["8 of clubs", "6 of diamonds"], 3: ["6 of clubs"]}, stock=[])
-    play(s, "attack 9 of hearts", "beat 10 of hearts")
+    play(s, "attack 9 of hearts")
     assert s.decider == 2  # seat 0, out of cards, is not asked to throw in
-    play(s, "let_go", "let_go")
+    play(s, "pass", "beat 10 of hearts", "pass")
     assert gvar(s, "attacker") == 1 and gvar(s, "defender") == 2
-    play(s, "attack 7 of clubs", "beat 8 of clubs", "let_go")
-    # seat 1 is out now: seat 2 attacks seat 3, passing over nobody; then seat 0 and 1 are out
+    play(s, "attack 7 of clubs")
+    assert s.decider == 3  # seats 1 and 0 hold nothing: seat 3 alone is asked
+    play(s, "pass", "beat 8 of clubs", "pass")
+    # seat 1 is out now: seat 2 (the defender, holding cards) attacks seat 3
     assert gvar(s, "attacker") == 2 and gvar(s, "defender") == 3
 
 
@@ -354,7 +378,7 @@ def test_the_last_player_holding_cards_is_the_durak():
     win." """
     s = position({0: ["9 of hearts"], 1: ["10 of hearts", "7 of clubs"], 2: ["6 of clubs"]},
                  stock=[])
-    play(s, "attack 9 of hearts", "beat 10 of hearts", "let_go")
+    play(s, "attack 9 of hearts", "pass", "beat 10 of hearts", "pass")
     # seat 0 is out; seat 1 attacks seat 2 with its last card, which seat 2 takes
     play(s, "attack 7 of clubs", "take")
     assert s.is_over and s.outcome is not None
@@ -384,5 +408,6 @@ def test_random_games_end_with_one_durak_or_a_draw(players):
         while not s.is_over:
             s.apply(s.random_action(rnd))
         assert s.outcome is not None and len(s.outcome.winners) >= players - 1
-        total = sum(size(s, z) for z in ("stock", "turned", "attack", "defence", "out"))
+        zones = ("stock", "turned", "attack", "covered", "defence", "out")
+        total = sum(size(s, z) for z in zones)
         assert total + sum(size(s, ("hand", p)) for p in range(players)) == 36
