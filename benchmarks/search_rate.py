@@ -32,7 +32,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parent.parent
-PLAYERS = {"shamus.yaml": 2}  # the others are played by 4
+PLAYERS = {"shamus.yaml": 2, "gin_rummy.yaml": 2}  # the others are played by 4
 
 
 def measure(ruleset: str, players: int, level: str, positions: int, span: int, seed: int,

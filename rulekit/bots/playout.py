@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from ..actions import START, Action
 from ..errors import EvaluationLimitError
@@ -69,7 +70,10 @@ def estimate(s: State) -> list[float]:
     s.memo = {}
     try:
         if g.hints.evaluate is not None:
-            if g.hints.by_team:  # partners stand alike: one evaluation for each team
+            if g.hints.same_for_all:  # p unread: one evaluation for every seat
+                value = g.hints.evaluation(s, 0) or 0.0
+                values = [value] * s.n
+            elif g.hints.by_team:  # partners stand alike: one evaluation for each team
                 teams = s.team_of
                 first: dict[int, int] = {}
                 for p in range(s.n):
@@ -115,9 +119,7 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
     weights = g.hints.weights
     if not weights or legal[0].kind != START:
         return legal[int(rnd() * n)]
-    env = {"actor": s.decider}
-    if s.stack and isinstance(s.stack[-1], WindowFrame):
-        env["opener"] = s.stack[-1].opener
+    env: dict[str, Any] | None = None  # the names a weight expression sees, made when asked
     ws = []
     known = g.hints.constant_weights  # most weights are numbers: no call for those
     a = legal[0]
@@ -126,7 +128,12 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
             w = known.get(a.value)
             if w is None:
                 fn = weights.get(a.value)
-                w = 1 if fn is None else fn(s, env)
+                if fn is None:
+                    w = 1
+                else:
+                    if env is None:
+                        env = _weight_env(s)
+                    w = fn(s, env)
             ws.append(w if w > 0 else 0)  # a negative weight at run time counts as 0
     except RULE_FAILURES as e:  # one guard for the listing, naming the weight that failed
         raise failure(f"actions.{a.name}.weight", e) from None
@@ -139,6 +146,14 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
         if x < 0:
             return a
     return legal[-1]
+
+
+def _weight_env(s: State) -> dict[str, Any]:
+    """The names an action's weight expression sees: actor, and opener in a window."""
+    env = {"actor": s.decider}
+    if s.stack and isinstance(s.stack[-1], WindowFrame):
+        env["opener"] = s.stack[-1].opener
+    return env
 
 
 SETTLE_STEPS = 60  # at most this many decisions past the depth to reach a quiet position

@@ -132,7 +132,8 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
                 avail = _pickable(param, s, env, cards, picked)
                 seen = (_meld_faces(param, picked, avail, low, high) if param.meld
                         else {faces[c] for c in avail})
-            out = list(map(g.pick_actions.__getitem__, sorted(seen)))
+            pick = g.pick_actions
+            out = [pick[f] for f in sorted(seen)]
         if len(picked) >= low and (not param.meld or _is_meld(param, picked)):
             out.append(g.done_actions[param.name])
         return out
