@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..errors import RuleRuntimeError
 from .frames import NEXT, Answer, WindowFrame
 
 if TYPE_CHECKING:
@@ -41,9 +42,12 @@ def ranked(s: StateFields, frame: WindowFrame, win: CompiledWindow) -> list[Answ
         return out
     first = frame.opener
     if win.race_from is not None:
-        s.at = win.rule + ".race.from"
+        s.at = rule = win.rule + ".race.from"
         first = win.race_from(s, {"opener": frame.opener})
-    first = 0 if first is None else first
+        if first is None:
+            raise RuleRuntimeError(rule, "'from' gave none: the tie rule needs the seat first "
+                                   "in line (a player)")
+    first = 0 if first is None else first  # a window without an opener: seat 0 first
     n = s.n
     step = 1 if win.race == CLOCKWISE else -1
     return sorted(answers, key=lambda a: (a[0] - first) * step % n)

@@ -13,6 +13,7 @@ from race_helpers import answer_all, slap_game, slap_text
 
 import rulekit
 from rulekit import events_for, observation
+from rulekit.errors import RuleRuntimeError
 
 AFTER = "{ties: clockwise, from: 'first(players_after(opener))'}"
 
@@ -190,3 +191,15 @@ def test_mistakes_are_located(race: str, message: str) -> None:
     assert message in error, error
     line = next(i for i, x in enumerate(text.splitlines(), 1) if "race:" in x)
     assert f"slap.yaml:{line}:" in error and "^" in error, error
+
+
+def test_a_from_that_gives_none_is_a_located_rule_error() -> None:
+    g = slap_game("{ties: clockwise, from: 'first([q for q in players if false])'}")
+    s = g.new_state(2, seed=1)
+    s.apply("flip")
+    s.apply("slap")
+    with pytest.raises(RuleRuntimeError) as info:
+        s.apply("slap")
+    message = str(info.value)
+    assert "windows.slap.race.from" in message and "'from' gave none" in message
+    assert s.decider == 1  # the state is as it was: the answer can be given again
