@@ -10,37 +10,23 @@ from lark import Token, Tree
 
 from ..data.spelling import did_you_mean
 from ..errors import RuleRuntimeError
-from . import turnorder
 from .budget import (
-    MAX_INT,
     charge,
     over_budget,
-    scanned,
 )
 from .ordering import OrderingMixin
 from .parsing import fail
 from .scope import (
-    MELD_BUILTINS,
     Scope,
     Tables,
 )
 from .types import (
-    ARRANGEMENT,
-    BOOL,
-    CARD,
     CARDS,
     INT,
-    MELD,
-    PLAYER,
-    PLAYERS,
-    STR,
-    TEAM,
     ZONE,
     Fn,
     Typed,
     compatible,
-    describe,
-    elem_of,
     list_of,
 )
 
@@ -289,222 +275,3 @@ class BuiltinsMixin(OrderingMixin):
         place = list(ARRANGED).index(name)  # generated code reads the tuple's field by place
         return self.code(ARRANGED[name], f"{self.src(base)}[{place}]", base,
                          items_not_none=True, not_none=True)
-
-    def meld_builtin(self, name: str, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any],
-                     arity: Any, need: Any) -> Typed:
-        """Compile a call to one of the meld built-ins."""
-
-        def cards_arg(i: int) -> Typed:
-            a = args[i]
-            if a.type == ZONE:
-                return self.code(CARDS, f"s.zones[{self.src(a)}]", a)
-            if compatible(CARDS, a.type):
-                return a
-            raise fail(trees[i], f"{name}() needs cards (a zone or a list), but this is "
-                       f"{describe(a.type)}")
-
-        span = self.t.meld_span  # a meld search runs over the values: charged with the cards
-        if name == "melds":
-            arity(1)
-            need(0, ZONE, "a zone")
-            return self.values_call(list_of(MELD), _melds, "melds(zone)", args)
-        if name == "meld_cards":
-            arity(1)
-            need(0, MELD, "a meld")
-            return self.values_call(CARDS, meld_cards_of, "meld_cards(meld)", args)
-        if name == "meld_kind":
-            arity(1)
-            need(0, MELD, "a meld")
-            return self.values_call(STR, _meld_kind, "meld_kind(meld)", args,
-                                    domain=frozenset({"run", "set"}))
-        if name in ("meld_of", "meld_value"):
-            arity(1)
-            need(0, CARD, "a card")
-            if name == "meld_of":  # of no card (none): no meld
-                return self.values_call(MELD, _meld_of, "meld_of(card)", args)
-            return self.values_call(INT, _meld_value, "meld_value(card)", args)
-        if name == "is_meld":
-            arity(1, 2)
-            cs = cards_arg(0)
-            if len(args) == 2:
-                need(1, INT, "a number")
-            return self.values_call(BOOL, _is_meld, "is_meld(cards, value)",
-                                    [cs, *args[1:]], span)
-        if name == "can_extend":
-            arity(2, 3)
-            need(0, MELD, "a meld")
-            need(1, CARD, "a card")
-            if len(args) == 3:
-                need(2, INT, "a number")
-            typed = self.values_call(BOOL, _can_extend, "can_extend(meld, card, value)", args)
-            if len(args) == 2:
-                typed.call = ("can_extend", list(args))  # comprehensions fold it over a list
-            return typed
-        if name == "best_melds":  # best_melds(cards); best_melds(V for c in cards): comprehensions
-            arity(1)
-            return self.values_call(ARRANGEMENT, _best_melds_counted, "best_melds(cards)",
-                                    [cards_arg(0)], span, not_none=True)
-        if name == "can_form_meld":
-            arity(1)
-            return self.values_call(BOOL, _can_form_meld, "can_form_meld(cards)",
-                                    [cards_arg(0)], span)
-        arity(2, 3)  # can_meld_with(card or cards, cards[, size])
-        first = args[0]
-        if not compatible(CARD, first.type):
-            if first.type != ZONE and not compatible(CARDS, first.type):
-                raise fail(trees[0], f"can_meld_with() needs a card or cards first, but this "
-                           f"is {describe(first.type)}")
-            first = cards_arg(0)
-        if len(args) == 3:
-            need(2, INT, "a number (the meld's size)")
-        return self.values_call(BOOL, _can_meld_with, "can_meld_with(cards, cards, size)",
-                                [first, cards_arg(1), *args[2:]], span)
-
-    def builtin(self, name: str, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any],
-                scope: Scope) -> Typed:
-        """Compile a call to a built-in function."""
-
-        def arity(*ns: int) -> None:
-            if len(args) not in ns:
-                want = " or ".join(str(n) for n in ns)
-                raise fail(node, f"{name}() takes {want} argument(s), got {len(args)}")
-
-        def check(i: int, type_: str, what: str) -> None:
-            if not compatible(type_, args[i].type):
-                hint = ZONE_HINT if type_ == ZONE and elem_of(args[i].type) else ""
-                raise fail(trees[i], f"{name}() needs {what}, but this is "
-                           f"{describe(args[i].type)}", hint)
-
-        def need(i: int, type_: str, what: str) -> Fn:
-            check(i, type_, what)
-            return args[i].fn
-
-        if name in ("team", "members"):
-            if not self.t.team_names:
-                raise fail(node, f"{name}() needs a 'teams:' section in the ruleset")
-            arity(1)
-            if name == "team":
-                check(0, PLAYER, "a player")
-                return self.values_call(TEAM, _team, "team(player)", args)
-            check(0, TEAM, "a team")
-            return self.values_call(PLAYERS, _members, "members(team)", args)
-        if name in MELD_BUILTINS:
-            if not self.t.has_melds:
-                raise fail(node, f"{name}() needs a 'melds:' section in the ruleset",
-                           "declare how runs and sets are made: melds: {value: ..., run: ...}")
-            return self.meld_builtin(name, args, trees, node, arity, check)
-        if name in ("size", "len", "count"):
-            arity(1)
-            a = args[0]
-            if a.type == ZONE:
-                return self.code(INT, f"len(s.zones[{self.src(a)}])", a, not_none=True)
-            if elem_of(a.type) is None:
-                raise fail(trees[0], f"{name}() needs a zone or a list, "
-                           f"but this is {describe(a.type)}")
-            return self.code(INT, f"len({self.src(a)} or ())", a,  # none: no cards
-                             not_none=True)
-        if name == "cards":
-            arity(1)
-            check(0, ZONE, "a zone")
-            scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
-            return self.code(CARDS, f"list({scan}(s, s.zones[{self.src(args[0])}]))", args[0])
-        if name in ("min", "max"):
-            if len(args) == 1 and elem_of(args[0].type) == INT:
-                scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
-                return self.code(INT, f"{name}({scan}(s, {self.src(args[0])}), default=0)",
-                                 args[0])
-            arity(2)
-            need(0, INT, "numbers")
-            need(1, INT, "numbers")
-            return self.code(INT, f"{name}({self.src(args[0])}, {self.src(args[1])})", *args)
-        if name == "abs":
-            arity(1)
-            need(0, INT, "a number")
-            return self.code(INT, f"abs({self.src(args[0])})", args[0])
-        if name in ("sum", "all", "any", "first"):
-            arity(1)
-            a = args[0]
-            et = elem_of(a.type)
-            if et is None:
-                raise fail(trees[0], f"{name}() needs a list, but this is {describe(a.type)}")
-            items = f"s.zones[{self.src(a)}]" if a.type == ZONE else self.src(a)
-            if name == "first":  # of none (a skipped cards parameter): none
-                return self.code(et, f"next(iter({items} or ()), None)", a, names=a.names)
-            listed = f"{self.gen.ref(scanned, 'a list read whole, charged to the budget')}" \
-                     f"(s, {items})"
-            if name == "sum":
-                if et != INT:
-                    raise fail(trees[0], "sum() needs a list of numbers")
-                tmp, bounded = self.gen.temp(), self.gen.bounded
-                return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := sum({listed})) <= "
-                                 f"{MAX_INT} else {bounded}({tmp}))", a, not_none=True)
-            if et != BOOL:
-                raise fail(trees[0], f"{name}() needs a list of conditions")
-            return self.code(BOOL, f"{name}({listed})", a, not_none=True)  # of none: of ()
-        if name in ("players_after", "players_from"):
-            arity(1)
-            check(0, PLAYER, "a player")
-            return self.values_call(PLAYERS, _players_from, f"{name}(player)", args,
-                                    name, 1 if name == "players_after" else 0)
-        if name in ("next_player", "prev_player"):
-            arity(1)
-            need(0, PLAYER, "a player")
-            step = "+ 1" if name == "next_player" else "- 1"
-            src = self._unless_none(args[0], f"{name}() needs a player, not none",
-                                    lambda v: f"({v} {step}) % s.n")
-            return self.code(PLAYER, src, args[0])
-        if name == "next_in_turn":  # who gets the turn after p (direction, active; no skips)
-            arity(1)
-            check(0, PLAYER, "a player")
-            return self.values_call(PLAYER, turnorder.next_in_turn, "next_in_turn(player)", args)
-        if name == "seat":
-            arity(1)
-            check(0, PLAYER, "a player")
-            return self.values_call(INT, _seat, "seat(player)", args)
-        if name == "top":
-            arity(1, 2)
-            check(0, ZONE, "a zone")
-            if len(args) == 1:
-                tmp = self.gen.temp()
-                return self.code(CARD, f"({tmp}[-1] if ({tmp} := s.zones[{self.src(args[0])}]) "
-                                 "else None)", args[0])
-            check(1, INT, "a number")
-            return self.values_call(CARDS, _top, "top(zone, n)", args)
-        if name == "order_of":
-            return self.order_call(args, trees, node)
-        if name in ("combinations", "subsets"):
-            arity(2 if name == "combinations" else 1)
-            a = args[0]
-            if elem_of(a.type) is None:
-                raise fail(trees[0], f"{name}() needs a zone or a list, but this is "
-                           f"{describe(a.type)}")
-            if name == "combinations":
-                check(1, INT, "a number (how many items each holds)")
-            xs = self.code(CARDS, f"s.zones[{self.src(a)}]", a) if a.type == ZONE else a
-            impl, label = ((_combinations, "combinations(list, k)") if name == "combinations"
-                           else (_subsets, "subsets(list)"))
-            return self.values_call(list_of(a.type if a.type != ZONE else CARDS), impl, label,
-                                    [xs, *args[1:]], not_none=True, items_not_none=True)
-        if name == "random":
-            arity(1)
-            if not scope.effects:
-                raise fail(node, "random() may only be used in effects, not in a condition",
-                           "conditions must give the same answer every time they are asked")
-            a = args[0]
-            et = elem_of(a.type)
-            if et is None:
-                raise fail(trees[0], "random() needs a zone or a list, "
-                           f"but this is {describe(a.type)}")
-            f = a.fn
-            if a.type == ZONE:
-                def rz(s: Any, e: dict[str, Any]) -> Any:
-                    z = s.zones[f(s, e)]
-                    return z[s.rng_below(len(z))] if z else None
-                return Typed(CARD, rz, uses_random=True)
-
-            def rl(s: Any, e: dict[str, Any]) -> Any:
-                xs = f(s, e)
-                return xs[s.rng_below(len(xs))] if xs else None
-
-            return Typed(et, rl, uses_random=True)
-        raise fail(node, f"unknown function '{name}'")  # pragma: no cover

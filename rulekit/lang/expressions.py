@@ -37,8 +37,8 @@ from .parsing import (
     parse,
     pos_of,
 )
+from .registry import BUILTINS, BY_NAME, compile_call
 from .scope import (
-    BUILTINS,
     DefinitionError,
     Scope,
     Tables,
@@ -549,13 +549,14 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if name in self.t.definitions:
             args = [self.expr(a, scope) for a in arg_trees]
             return self.definition(name, args, tree, scope)
-        if name not in BUILTINS:
+        entry = BY_NAME.get(name)  # the built-ins' registry (rulekit.lang.registry)
+        if entry is None:
             raise fail(name_tok, f"unknown function '{name}'",
                        did_you_mean(name, sorted(BUILTINS | set(self.t.definitions))))
-        if name == "sorted":  # its key sees `it`: compiled by sorted_call
+        if entry.compile is None:  # sorted, a special form: its key sees `it`
             return self.sorted_call(arg_trees, tree, scope)
         args = [self.expr(a, scope) for a in arg_trees]
-        return self.builtin(name, args, arg_trees, tree, scope)
+        return compile_call(self, entry, name, args, arg_trees, tree, scope)
 
 
 DEF_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\(\s*([^)]*)\))?\s*$")
@@ -563,38 +564,9 @@ FOR_HEAD = re.compile(r"^(\s*)([A-Za-z_]\w*)\s+in\s+(.+)$", re.S)
 
 # the language's public surface: the compile layer imports these from here
 __all__ = [
-    "ANY",
-    "BOOL",
-    "BUILTINS",
-    "CARD",
-    "CARDS",
-    "CompileError",
-    "DefinitionError",
-    "ExpansionError",
-    "ExprCompiler",
-    "INT",
-    "LoadTimeState",
-    "MAX_INT",
-    "MELD",
-    "NONE",
-    "PLAYER",
-    "PLAYERS",
-    "STR",
-    "Scope",
-    "TEAM",
-    "Tables",
-    "Typed",
-    "ZONE",
-    "_bounded",
-    "_parse_cached",
-    "charge",
-    "compatible",
-    "const",
-    "describe",
-    "did_you_mean",
-    "elem_of",
-    "fail",
-    "local",
-    "parse",
-    "show_values",
+    "ANY", "BOOL", "BUILTINS", "CARD", "CARDS", "CompileError", "DefinitionError",
+    "ExpansionError", "ExprCompiler", "INT", "LoadTimeState", "MAX_INT", "MELD", "NONE",
+    "PLAYER", "PLAYERS", "STR", "Scope", "TEAM", "Tables", "Typed", "ZONE", "_bounded",
+    "_parse_cached", "charge", "compatible", "const", "describe", "did_you_mean", "elem_of",
+    "fail", "local", "parse", "show_values",
 ]

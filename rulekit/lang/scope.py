@@ -98,12 +98,6 @@ class Tables:
         self.word_orders: dict[frozenset[Any], list[Any]] = {}  # an attribute's words, as declared
 
 
-MELD_BUILTINS = {"melds", "meld_cards", "meld_kind", "meld_of", "meld_value", "is_meld",
-                 "can_extend", "can_form_meld", "can_meld_with", "best_melds"}
-BUILTINS = {"size", "count", "sum", "all", "any", "min", "max", "first", "players_after",
-            "players_from", "next_player", "prev_player", "top", "random", "abs", "seat",
-            "cards", "len", "team", "members", "next_in_turn", "combinations",
-            "subsets", "sorted", "order_of"} | MELD_BUILTINS
 AGGREGATES = {"count", "sum", "all", "any", "min", "max", "first"}
 
 
