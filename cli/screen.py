@@ -193,12 +193,15 @@ class Screen:
                     out.append(melds)
                 continue
             if z.seen or first:
-                listed = (Text(t("all_options", lang))
-                          if z.seen and z.count == len(z.seen) and
-                          all(c.key in offered for c in z.seen) else
-                          self.paint.cards(z.seen, empty=t("empty", lang),
-                                           glyph_once=compact > 0))
-                out.append(Text(f"{label} ({z.count}){t('colon', lang)}", style="bold") + listed)
+                head = Text(f"{label} ({z.count}){t('colon', lang)}", style="bold")
+                listed = head + self.paint.cards(z.seen, empty=t("empty", lang),
+                                                 glyph_once=compact > 0)
+                said = head + Text(t("all_options", lang))
+                if z.seen and z.count == len(z.seen) and \
+                        all(c.key in offered for c in z.seen) and \
+                        self.height(said) < self.height(listed):  # only where it saves lines
+                    listed = said
+                out.append(listed)
             first = False
         return out
 

@@ -188,8 +188,9 @@ def counts_counted(evening: Evening) -> None:
     (Durak's read 'This game: bouts taken, bouts beaten off, cards thrown in')."""
     m = evening.match
     lead = t("game_counts", m.lang, counts="").rstrip(".")
-    said = [line for line in reads(evening.transcript)[-1] if line.startswith(lead)]
-    assert len(said) <= 1, said
-    for line in said:
-        for item in line.removeprefix(lead).rstrip(".").split(","):
+    end = flat(reads(evening.transcript)[-1])  # the line may wrap
+    assert end.count(lead) <= 1, end
+    if lead in end:
+        line = end.split(lead, 1)[1].split(".")[0]
+        for item in line.split(","):
             assert re.search(r"\d", item), line

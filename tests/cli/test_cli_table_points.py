@@ -82,3 +82,38 @@ def test_the_penalty_drawer_is_told_which_cards_they_drew_in_shamus() -> None:
     transcript, _ = typed("shamus", 2, 3, limit=60)
     paid = [line for line in transcript.split("\n") if "cards and skips the turn: " in line]
     assert paid and all(line.strip().startswith("Player 1 ") for line in paid)
+
+
+def test_four_player_shamus_says_who_plays_which_role() -> None:
+    """Issue 31: 'Four-player Shamus never says who your partner is.' The status line under
+    the heading names the Uno players and the Rami players (H8: the roles go by seat)."""
+    transcript, _ = typed("shamus", 4, 2, variant="four-players", limit=3)
+    lines = transcript.split("\n")
+    tables = [i for i, line in enumerate(lines)
+              if line.startswith("─") and any(x.startswith("Player (▸ turn)")
+                                              for x in lines[i + 1:i + 10])]
+    assert tables
+    for i in tables:
+        status = " ".join(lines[i + 1:i + 3])  # it may wrap
+        assert "You: the Uno player" in status, lines[i:i + 3]
+        assert "Uno: Player 1, Bot 3; Rami: Bot 2, Bot 4" in status, lines[i:i + 3]
+
+
+def test_the_card_taken_to_be_laid_is_said_only_until_it_is_laid() -> None:
+    """Issue 31: '"Taken from the discard pile (to be laid): 9 of hearts" stays after the 9 was
+    laid'. The status line says the card while it waits in the Rami player's hand, not after."""
+    transcript, _ = typed("shamus", 2, 6, seat=1)  # the Rami player takes from the pile
+    lines = transcript.split("\n")
+    said = 0
+    for i, line in enumerate(lines):
+        if not line.startswith("You: the Rami player"):
+            continue
+        status = " ".join(lines[i:i + 2])  # it may wrap
+        screen = " ".join(lines[i:i + 16])
+        hand = screen.split("Your Hand", 1)[1].split("Latest events")[0]
+        if "to lay:" in status:
+            said += 1
+            card = status.split("to lay:", 1)[1].split("Stock:")[0].strip(" ♠♥♦♣")
+            assert card and card in " ".join(hand.split()), (card, screen)
+    assert said > 0
+    assert "Taken from the discard pile (to be laid)" not in transcript
