@@ -70,7 +70,10 @@ def estimate(s: State) -> list[float]:
     s.memo = {}
     try:
         if g.hints.evaluate is not None:
-            if g.hints.by_team:  # partners stand alike: one evaluation for each team
+            if g.hints.same_for_all:  # p unread: one evaluation for every seat
+                value = g.hints.evaluation(s, 0) or 0.0
+                values = [value] * s.n
+            elif g.hints.by_team:  # partners stand alike: one evaluation for each team
                 teams = s.team_of
                 first: dict[int, int] = {}
                 for p in range(s.n):

@@ -26,8 +26,10 @@ def compile_hints(c: Compiler) -> None:
                        "'evaluate' (a whole number from 0 to out_of)")
         if typed is not None:
             hints.evaluate = typed.fn
-            hints.by_team = bool(g.team_names) and isinstance(spec.bots.evaluate, str) and \
-                _only_team_of(parse(spec.bots.evaluate, "expr"), "p")
+            tree = parse(spec.bots.evaluate, "expr") if isinstance(spec.bots.evaluate, str) \
+                else None
+            hints.by_team = bool(g.team_names) and tree is not None and _only_team_of(tree, "p")
+            hints.same_for_all = tree is None or not _mentions(tree, "p")
     hints.beliefs = _beliefs(c)
     for index, (name, a) in enumerate(spec.actions.items()):
         if a.weight is None:
@@ -87,6 +89,16 @@ def _beliefs(c: Compiler) -> list[Belief]:
                           None if when.is_const and when.const is True else when.fn,
                           cards.fn if cards else None, distance.fn if distance else None))
     return out
+
+
+def _mentions(tree: Any, name: str) -> bool:
+    """Whether the expression's tree names `name` anywhere (a loop variable of that name
+    counts: the answer errs towards yes)."""
+    if not isinstance(tree, Tree):
+        return False
+    if tree.data == "name" and str(tree.children[0]) == name:
+        return True
+    return any(_mentions(child, name) for child in tree.children if not isinstance(child, Token))
 
 
 def _only_team_of(tree: Any, name: str) -> bool:

@@ -40,6 +40,8 @@ class BotHints:
     constant_weights: dict[int, int] = field(default_factory=dict)  # the weights known at load
     # evaluate reads p only as team(p): partners stand alike, so one evaluation serves a team
     by_team: bool = False
+    # evaluate never reads p: every seat stands alike, so one evaluation serves all
+    same_for_all: bool = False
     beliefs: list[Belief] = field(default_factory=list)  # bots.believe, in order
     horizon: int | None = None  # bots.horizon: playout decisions before the cut (None: default)
 
