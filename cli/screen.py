@@ -193,10 +193,10 @@ class Screen:
                     out.append(melds)
                 continue
             if z.seen or first:
-                head = Text(f"{label} ({z.count}){t('colon', lang)}", style="bold")
-                listed = head + self.paint.cards(z.seen, empty=t("empty", lang),
-                                                 glyph_once=compact > 0)
-                said = head + Text(t("all_options", lang))
+                title = Text(f"{label} ({z.count}){t('colon', lang)}", style="bold")
+                listed = title + self.paint.cards(z.seen, empty=t("empty", lang),
+                                                  glyph_once=compact > 0)
+                said = title + Text(t("all_options", lang))
                 if z.seen and z.count == len(z.seen) and \
                         all(c.key in offered for c in z.seen) and \
                         self.height(said) < self.height(listed):  # only where it saves lines
