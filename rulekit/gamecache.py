@@ -81,7 +81,8 @@ def fetch(file: str, text: str, variant: str | None) -> Game | None:
     except (OSError, EOFError, ValueError, TypeError, RulekitError, pickle.UnpicklingError,
             AttributeError, ImportError, IndexError, KeyError, RecursionError):
         return None  # missing, damaged or from elsewhere: compiled again and written anew
-    game.spec_loader = functools.partial(_spec, spec_bytes, file, variant)
+    # the ruleset was left out (persistent_id): its holder reads it when first asked
+    game.source.loader = functools.partial(_spec, spec_bytes, file, variant)
     return game
 
 
@@ -119,7 +120,7 @@ class _Pickler(pickle.Pickler):
 
     def __init__(self, file: io.BytesIO, game: Game):
         super().__init__(file, protocol=5)
-        self._left_out = {id(game._spec): "spec", id(game.generated): "generated"}
+        self._left_out = {id(game.source.held): "spec", id(game.generated): "generated"}
         self._globals: dict[str, dict[str, Any]] = {}  # module -> the globals its functions use
 
     def persistent_id(self, obj: Any) -> str | None:

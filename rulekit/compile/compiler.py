@@ -26,7 +26,7 @@ from ..lang import treecache
 from ..lang.codecache import CodeCache
 from ..lang.expressions import Scope
 from ..lang.treecache import TreeCache
-from ..rules.game import Rules
+from ..rules.game import Rules, Teams, VariantLabels
 from . import (
     cards,
     definitions,
@@ -40,6 +40,7 @@ from . import (
     zones,
 )
 from .context import CompileContext, _dedupe
+from .draft import RulesDraft
 from .schema_errors import _friendly_pydantic, _simplify_pydantic
 from .stmt_control import Part
 
@@ -51,15 +52,20 @@ class Compiler(CompileContext):
         super().__init__(src, make)
         self.procs.compile = partial(definitions.compile_procedure, self)
 
-    def build(self) -> Rules:
-        """Check and compile; raise RulesetError with every diagnostic found."""
+    def build(self, labels: VariantLabels | None = None) -> Rules:
+        """Check and compile into read-only rules labelled with labels (default: no variants);
+        raise RulesetError with every diagnostic found."""
+        return self.compile().build(self.make, labels or VariantLabels())
+
+    def compile(self) -> RulesDraft:
+        """Check and run the passes; raise RulesetError with every diagnostic found."""
         try:
             self.spec = Ruleset.model_validate(self.src.data)
         except ValidationError as e:
             errors = _simplify_pydantic(e.errors(), self.src.data)
             diags = [_friendly_pydantic(err, self.src) for err in errors]
             raise RulesetError(sorted(diags, key=lambda d: (d.line, d.col))) from None
-        self.game = self.make(self.spec, self.src.file)
+        self.game = RulesDraft(self.spec, self.src.file)
         self.game.generated = self.x.gen
         self.x.gen.cache = CodeCache.for_ruleset(self.src.file, self.src.text)
         with treecache.active(TreeCache.for_ruleset(self.src.file, self.src.text)) as trees:
@@ -77,24 +83,24 @@ class Compiler(CompileContext):
             self.error(message, path, key=key, hint=hint)
         langdata.check_players(self)
         # the passes in order: each reads what the ones before built; a part a pass returns
-        # is handed to the rules being built at once
-        rules = self.game
+        # goes to the draft at once, which makes the rules of them all at the end
+        draft = self.game
         texts.texts(self)
-        rules.take_cards(cards.cards(self))
-        rules.meld_rules = sections.meld_rules(self)
-        rules.take_zones(zones.zones(self))
-        rules.take_variables(variables.variables(self))
+        draft.card_table = cards.cards(self)
+        draft.meld_rules = sections.meld_rules(self)
+        draft.zone_layout = zones.zones(self)
+        draft.var_layout = variables.variables(self)
         teams = sections.teams(self)
         if teams is not None:
-            rules.team_names, rules.team_of_fn = teams
+            draft.teams = Teams(*teams)
         definitions.definitions(self)
         definitions.names_of_windows(self)
         definitions.procedures(self)
-        rules.take_flow(phases.phases_and_actions(self))
+        draft.flow = phases.phases_and_actions(self)
         cards.card_labels(self)
-        rules.setup = sections.setup(self)
-        rules.take_scoring(sections.scoring(self))
-        rules.invariants = sections.invariants(self)
+        draft.setup = sections.setup(self)
+        draft.scoring = sections.scoring(self)
+        draft.invariants = sections.invariants(self)
         sections.bot_hints(self)
         sections.table_decl(self)
         texts.text_placeholders(self)
@@ -112,14 +118,13 @@ def compile_ruleset(resolved: Resolved, make: type[Rules] = Rules) -> Rules:
     compiled, labelled with their variants and finished (read-only), in one call; raise
     RulesetError with every diagnostic found."""
     try:
-        rules = Compiler(resolved.source, make).build()
+        draft = Compiler(resolved.source, make).compile()
     except RulesetError as e:
         raise RulesetError(variants.compile_errors(resolved, e.diagnostics)) from None
-    labels = variants.labels(resolved, rules.languages)
-    rules.finish(variant=labels.variant, variants=labels.variants, base_files=labels.base_files,
-                 variant_texts=labels.texts, variant_descriptions=labels.descriptions,
-                 variant_changes=labels.changes)
-    return rules
+    labels = variants.labels(resolved, draft.languages)
+    return draft.build(make, VariantLabels(
+        variant=labels.variant, variants=labels.variants, base_files=labels.base_files,
+        texts=labels.texts, descriptions=labels.descriptions, changes=labels.changes))
 
 
 __all__ = ["Compiler", "Token", "compile_ruleset"]

@@ -25,6 +25,7 @@ from ..lang.expressions import (
 )
 from ..lang.textcheck import TextUse
 from ..rules.game import Rules
+from .draft import RulesDraft
 from .schema_errors import _show
 from .symbols import ProcTable, WordUse
 
@@ -44,7 +45,7 @@ class CompileContext:
         self.tables = Tables()
         self.x = ExprCompiler(self.tables)
         self._spec: Ruleset | None = None
-        self._game: Rules | None = None
+        self._game: RulesDraft | None = None
         self.var_domains: dict[str, frozenset[Any]] = {}  # enum-typed variables: their words
         self.text_uses: list[TextUse] = []  # where texts are shown, checked by text_placeholders
         self.procs = ProcTable()  # procedures: signatures, compiled bodies
@@ -64,13 +65,13 @@ class CompileContext:
         self._spec = spec
 
     @property
-    def game(self) -> Rules:
+    def game(self) -> RulesDraft:
         """The rules being built."""
         assert self._game is not None, "the rules are made before any section is compiled"
         return self._game
 
     @game.setter
-    def game(self, game: Rules) -> None:
+    def game(self, game: RulesDraft) -> None:
         self._game = game
 
     # ---- error plumbing ----------------------------------------------------------------

@@ -213,7 +213,7 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
     kind, name = p.kind, p.name
     if p.prompt:
         c.need_text(p.prompt, path + ("prompt",))
-    cp = CompiledParam(kind=kind, name=name, rule=rule, game=g, prompt=p.prompt)
+    cp = CompiledParam(kind=kind, name=name, rule=rule, prompt=p.prompt)
     if p.when is not None:
         w = c.expr(p.when, path + ("when",), scope, BOOL, "'when'")
         cp.when = w.fn if w else _true

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import CHOOSE, DONE, PICK, START, Action
 from ..errors import EvaluationLimitError, FrozenRulesError, RuleRuntimeError, unforeseen
-from ..lang.text import Texts, colon
+from ..lang.text import Texts, colon, fill
 from .hints import BotHints
 from .melds import MeldRules
 from .parts import CardTable, Scoring, VarInfo, VarLayout, ZoneInfo, ZoneLayout
@@ -31,7 +31,7 @@ class CompiledParam:
     kind: str  # cards | choice | number | player
     name: str
     rule: str
-    game: Rules = field(repr=False)
+    game: Rules = field(init=False, repr=False, compare=False)  # set when the rules are built
     source: Fn = None  # cards: zone id or list of cards
     min: Fn = None
     max: Fn = None
@@ -46,10 +46,10 @@ class CompiledParam:
     where_text: str = ""
     min_const: int | None = None  # 'min' and 'max' when they are plain numbers
     max_const: int | None = None
-    names: dict | None = None  # a choice among numbers shown by name (value -> text key)
-    _choose: dict = field(default_factory=dict, repr=False)
+    names: dict[int, str] | None = None  # a choice among numbers shown by name (value -> text key)
+    _choose: dict[Any, Any] = field(default_factory=dict, repr=False)
     # the legal steps of a number parameter without 'where', per (min, max): made once
-    _ranges: dict = field(default_factory=dict, repr=False)
+    _ranges: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         # the names errors give, made once instead of at every evaluation
@@ -166,6 +166,30 @@ def failure(rule: str, err: BaseException) -> RuleRuntimeError:
     return RuleRuntimeError(rule, unforeseen(err, "the rule"))
 
 
+def named_text(texts: Texts, names: dict[int, str] | None, v: Any, lang: str) -> str:
+    """A number as players read it in lang: the text of its name (value names), else itself."""
+    key = names.get(v) if names and isinstance(v, int) else None
+    return str(v) if key is None else texts.word(key, lang)
+
+
+def card_label_text(texts: Texts, cards: CardTable, key: str, card: int, lang: str) -> str:
+    """A card's name in lang, from the text key of its label (Rules.card_label; the compiler
+    works out the labels with it before the rules are built)."""
+    attrs = cards.card_attrs
+
+    def get(name: str) -> str | None:
+        if name not in attrs:
+            return None
+        v = attrs[name][card]
+        if isinstance(v, bool):  # as everywhere else: the words yes / no, not True / False
+            v = "yes" if v else "no"
+        elif name in cards.attr_names:
+            return named_text(texts, cards.attr_names[name], v, lang)
+        return texts.word(v, lang) if isinstance(v, str) else str(v)
+
+    return fill(texts.template(key, lang) or key, get, lang)
+
+
 def default_players(lo: int, hi: int, default: int | None) -> int:
     """The player count tools deal by default: the ruleset's, else 4 kept within lo..hi."""
     if default is not None:
@@ -177,150 +201,211 @@ def default_players(lo: int, hi: int, default: int | None) -> int:
 OPEN_ALL, OPEN_NONE, OPEN_TEAM = -1, -2, -3
 
 
-class Rules:
-    """A compiled ruleset; rulekit.Game adds the making of states.
+def _open_code(info: ZoneInfo, owner: int | None) -> int:
+    """Who may see every card of a zone instance (Rules.zone_open_codes)."""
+    if info.visibility == "public":
+        return OPEN_ALL
+    if info.visibility != "owner" or owner is None:
+        return OPEN_NONE
+    return OPEN_TEAM - owner if info.owner == "team" else owner
 
-    The compiler fills it pass by pass and finishes it once (finish): from then on it is
-    read-only, but for its checked ruleset, read when first asked (a game kept whole by
-    rulekit.gamecache), and the zone tables kept per player count as games ask for them.
-    """
 
-    _LAZY = frozenset({"_spec", "spec_loader"})  # may still be set on finished rules
+@dataclass(frozen=True)
+class Limits:
+    """What one game may spend (the ruleset's `limits`, docs/authoring.md)."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if self.__dict__.get("_finished") and name not in Rules._LAZY:
-            raise FrozenRulesError(name)
-        object.__setattr__(self, name, value)
+    max_decisions: int
+    max_auto_steps: int
+    max_choices: int
+    max_work: int
+    max_log: int
+    max_state: int
+    max_game_work: int
 
-    def __init__(self, spec: Ruleset, file: str):
-        self._finished = False
-        self._spec: Ruleset | None = spec
-        # a game loaded whole (rulekit.gamecache) reads its checked ruleset only when asked
-        self.spec_loader: Callable[[], Ruleset] | None = None
-        self.file = file
-        self.generated: Any = None  # the codegen.Module the compiler made of the rules
-        self.name = spec.name
-        self.description: str | dict[str, str] | None = spec.description  # per language
-        self.min_players = spec.players.min
-        self.max_players = spec.players.max
-        self.languages = list(spec.languages)
-        self.max_decisions = spec.limits.max_decisions
-        self.max_auto_steps = spec.limits.max_auto_steps
-        self.max_choices = spec.limits.max_choices
-        self.max_work = spec.limits.max_work
-        self.max_log = spec.limits.max_log
-        self.max_state = spec.limits.max_state
-        self.max_game_work = spec.limits.max_game_work
-        self.texts = Texts({k: dict(v) for k, v in spec.text.items()}, self.languages)
-        # filled by the compiler: the parts its passes return (take_cards, take_zones,
-        # take_variables), their lists also under their old names
-        self.take_cards(CardTable())
-        self.card_label_key: list[str] = []
-        self.labels: list[str] = []  # canonical label per card
-        self.pick_actions: list[Action] = []
-        self.done_actions: dict[str, Action] = {}
-        self.take_zones(ZoneLayout())
-        self.take_variables(VarLayout())
-        self.actions: list[CompiledAction] = []
-        self.windows: list[CompiledWindow] = []
-        self.phases: list[CompiledPhase] = []
-        self.setup: Fn = None
-        self.score_fn: Fn = None
-        self.winners_highest = True
-        self.winners_mode = "highest"  # highest | lowest | all | none | condition
-        self.winners_fn: Fn = None
-        self.meld_rules: MeldRules | None = None
-        # the variants (rulekit.data.variants), labelled by finish
-        self.variant: str | None = None
-        self.variants: list[str] = []
-        self.base_files: list[str] = []
-        self.variant_descriptions: dict[str, str] = {}
-        self.variant_texts: dict[str, dict[str, str]] = {}  # a description per language
-        self.variant_changes: dict[str, list[str]] = {}  # the ruleset keys each variant sets
-        self.team_names: list[str] = []
-        self.team_of_fn: Fn = None  # each player's team name, from teams.of
-        self.invariants: list[tuple[str, Fn]] = []
-        self.hints: BotHints = BotHints()  # bots' hints; they never change the rules
-        # where rules are written, 'file:line:col' by rule ('actions.X', 'phases.X.end_if',
-        # 'log.KEY' for a text's first log statement): run-time errors and coverage name them
-        self.places: dict[str, str] = {}
-        # the player count tools deal when none is asked for (players.default)
-        self.default_players = default_players(self.min_players, self.max_players,
-                                               spec.players.default)
-        self.has_show = False  # the rules use 'show': observations list what each seat knows
-        # the zone tables of zone_of_instance and zone_open_codes, per player count: filled as
-        # games of each count ask (the only things that change in finished rules)
-        self._instances: dict[int, list[tuple[ZoneInfo, int | None]]] = {}
-        self.open_codes: dict[int, list[int]] = {}
-        self._face_order: list[int] | None = None  # face_order, made by finish
-        self._holds_cards: bool | None = None  # holds_cards, worked out by finish
-        self.table = TableView()  # what a table screen shows (rulekit.compile.table); not rules
 
-    def take_cards(self, cards: CardTable) -> None:
-        """The card table the compiler made."""
-        self.card_table = cards
-        self.n_cards = cards.n_cards
-        self.card_attrs = cards.card_attrs
-        self.attr_types = cards.attr_types
-        self.attr_names = cards.attr_names  # number attributes shown by name
-        self.face_of = cards.face_of
-        self.face_cards = cards.face_cards  # a representative card per face
+@dataclass(frozen=True)
+class Teams:
+    """The teams a compiler pass found: their names and each player's team (`teams.of`)."""
 
-    def take_zones(self, zones: ZoneLayout) -> None:
-        """The zone layout the compiler made."""
-        self.zone_layout = zones
-        self.table_zones: list[ZoneInfo] = zones.table
-        self.player_zones: list[ZoneInfo] = zones.player
-        self.team_zones: list[ZoneInfo] = zones.team
-        self.start_zone = zones.start
+    names: list[str] = field(default_factory=list)
+    of_fn: Fn = None
 
-    def take_variables(self, variables: VarLayout) -> None:
-        """The variable layout the compiler made."""
-        self.var_layout = variables
-        self.game_vars: list[VarInfo] = variables.game
-        self.player_vars: list[VarInfo] = variables.player
-        self.team_vars: list[VarInfo] = variables.team
-        self.turn_vars: list[VarInfo] = variables.turn
-        self.game_var_initial: list[Any] = variables.game_initial
-        self.player_var_initial: list[Any] = variables.player_initial
-        self.team_var_initial: list[Any] = variables.team_initial
-        self.turn_var_initial: list[Any] = variables.turn_initial
 
-    def take_flow(self, flow: Flow) -> None:
-        """The phases, windows and actions the compiler made."""
-        self.phases = flow.phases
-        self.windows = flow.windows
-        self.actions = flow.actions
+@dataclass(frozen=True)
+class VariantLabels:
+    """What compiled rules say of their variants (rulekit.data.variants.labels)."""
 
-    def take_scoring(self, scoring: Scoring) -> None:
-        """The scoring the compiler made."""
-        self.score_fn = scoring.score_fn
-        self.winners_highest = scoring.highest
-        self.winners_mode = scoring.mode
-        self.winners_fn = scoring.winners_fn
+    variant: str | None = None
+    variants: list[str] = field(default_factory=list)
+    base_files: list[str] = field(default_factory=list)  # the files extended, nearest first
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)  # a description per language
+    descriptions: dict[str, str] = field(default_factory=dict)
+    changes: dict[str, list[str]] = field(default_factory=dict)  # the ruleset keys each sets
 
-    def finish(self, *, variant: str | None, variants: list[str], base_files: list[str],
-               variant_texts: dict[str, dict[str, str]], variant_descriptions: dict[str, str],
-               variant_changes: dict[str, list[str]]) -> None:
-        """Label the compiled rules with their variants, work out what play asks of them
-        whatever the player count, and make them read-only (the compiler's last step)."""
-        self.variant = variant
-        self.variants = variants
-        self.base_files = base_files  # the files the ruleset extends, nearest first
-        self.variant_texts = variant_texts
-        self.variant_descriptions = variant_descriptions
-        self.variant_changes = variant_changes
-        self.face_order()
-        self.holds_cards()
-        self._finished = True
+
+class SpecSource:
+    """The checked ruleset compiled rules came from: held, or read by loader when first asked
+    (a game kept whole by rulekit.gamecache). The rules hold this holder, so that reading the
+    ruleset late sets nothing on them."""
+
+    def __init__(self, held: Ruleset | None = None,
+                 loader: Callable[[], Ruleset] | None = None) -> None:
+        self.held = held
+        self.loader = loader
+
+    def get(self) -> Ruleset:
+        """The checked ruleset, read now if it is not held yet."""
+        if self.held is None:
+            assert self.loader is not None, "a game without its ruleset has a loader"
+            self.held = self.loader()
+        return self.held
+
+
+ZoneTable = tuple[tuple[ZoneInfo, "int | None"], ...]
+
+
+# the flat names play reads in hot paths, each a part's field: (name on Rules, part, field)
+_FLAT: tuple[tuple[str, str, str], ...] = (
+    *((n, "card_table", f) for n, f in (
+        ("n_cards", "n_cards"), ("card_attrs", "card_attrs"), ("attr_types", "attr_types"),
+        ("attr_names", "attr_names"), ("face_of", "face_of"), ("face_cards", "face_cards"))),
+    *((n, "zone_layout", f) for n, f in (
+        ("table_zones", "table"), ("player_zones", "player"), ("team_zones", "team"),
+        ("start_zone", "start"))),
+    *((n, "var_layout", f) for n, f in (
+        ("game_vars", "game"), ("player_vars", "player"), ("team_vars", "team"),
+        ("turn_vars", "turn"), ("game_var_initial", "game_initial"),
+        ("player_var_initial", "player_initial"), ("team_var_initial", "team_initial"),
+        ("turn_var_initial", "turn_initial"))),
+    *((n, "flow", n) for n in ("phases", "windows", "actions")),
+    *((n, "scoring", f) for n, f in (
+        ("score_fn", "score_fn"), ("winners_highest", "highest"), ("winners_mode", "mode"),
+        ("winners_fn", "winners_fn"))),
+    ("team_names", "teams", "names"), ("team_of_fn", "teams", "of_fn"),
+    *((n, "limits", n) for n in (
+        "max_decisions", "max_auto_steps", "max_choices", "max_work", "max_log", "max_state",
+        "max_game_work")),
+    ("variant", "variant_labels", "variant"), ("variants", "variant_labels", "variants"),
+    ("base_files", "variant_labels", "base_files"),
+    ("variant_texts", "variant_labels", "texts"),
+    ("variant_descriptions", "variant_labels", "descriptions"),
+    ("variant_changes", "variant_labels", "changes"),
+)
+
+
+class _FlatNames:
+    """The flat names Rules offer of their parts, which play reads at every step: set once by
+    Rules.__post_init__ (_FLAT), not dataclass fields (a plain base class's annotations)."""
+
+    n_cards: int
+    card_attrs: dict[str, list[Any]]
+    attr_types: dict[str, str]
+    attr_names: dict[str, dict[int, str]]
+    face_of: list[int]
+    face_cards: list[int]
+    table_zones: list[ZoneInfo]
+    player_zones: list[ZoneInfo]
+    team_zones: list[ZoneInfo]
+    start_zone: int
+    game_vars: list[VarInfo]
+    player_vars: list[VarInfo]
+    team_vars: list[VarInfo]
+    turn_vars: list[VarInfo]
+    game_var_initial: list[Any]
+    player_var_initial: list[Any]
+    team_var_initial: list[Any]
+    turn_var_initial: list[Any]
+    phases: list[CompiledPhase]
+    windows: list[CompiledWindow]
+    actions: list[CompiledAction]
+    score_fn: Fn
+    winners_highest: bool
+    winners_mode: str  # highest | lowest | all | none | condition
+    winners_fn: Fn
+    team_names: list[str]
+    team_of_fn: Fn
+    max_decisions: int
+    max_auto_steps: int
+    max_choices: int
+    max_work: int
+    max_log: int
+    max_state: int
+    max_game_work: int
+    variant: str | None
+    variants: list[str]
+    base_files: list[str]
+    variant_texts: dict[str, dict[str, str]]
+    variant_descriptions: dict[str, str]
+    variant_changes: dict[str, list[str]]
+    # the zone tables of every player count the game is played by, made at once
+    _instances: dict[int, ZoneTable]
+    open_codes: dict[int, tuple[int, ...]]
+    _face_order: list[int]
+    _holds_cards: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Rules(_FlatNames):
+    """A compiled ruleset, built in one call from the parts the compiler's passes return
+    (rulekit.compile.compiler) and read-only from then on; rulekit.Game adds the making of
+    states. Each part's lists are also kept under their old flat names (n_cards, phases,
+    player_vars, ...), which play reads at every step."""
+
+    file: str
+    name: str
+    description: str | dict[str, str] | None  # per language
+    languages: list[str]
+    min_players: int
+    max_players: int
+    default_players: int  # the player count tools deal when none is asked for
+    limits: Limits
+    texts: Texts
+    card_table: CardTable
+    card_label_key: list[str]  # the text key of each card's label
+    labels: list[str]  # canonical label per card
+    pick_actions: list[Action]
+    done_actions: dict[str, Action]
+    zone_layout: ZoneLayout
+    var_layout: VarLayout
+    flow: Flow
+    setup: Fn
+    scoring: Scoring
+    meld_rules: MeldRules | None
+    teams: Teams
+    invariants: list[tuple[str, Fn]]
+    hints: BotHints  # bots' hints; they never change the rules
+    # where rules are written, 'file:line:col' by rule ('actions.X', 'phases.X.end_if',
+    # 'log.KEY' for a text's first log statement): run-time errors and coverage name them
+    places: dict[str, str]
+    has_show: bool  # the rules use 'show': observations list what each seat knows
+    table: TableView  # what a table screen shows (rulekit.compile.table); not rules
+    variant_labels: VariantLabels
+    source: SpecSource = field(default_factory=SpecSource, repr=False)
+    generated: Any = field(default=None, repr=False)  # the codegen.Module made of the rules
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__  # the dataclass is frozen: these are made once, here
+        for name, part, attr in _FLAT:
+            put(self, name, getattr(getattr(self, part), attr))
+        for action in self.flow.actions:  # a parameter's steps are asked of its rules
+            for param in action.params:
+                param.game = self
+        # what play asks of the rules whatever the player count, worked out once
+        n = self.n_cards
+        put(self, "_face_order", [f * n + c for c, f in enumerate(self.face_of)])
+        put(self, "_holds_cards", any(
+            v.type in ("card", "list[card]") for v in (
+                *self.game_vars, *self.turn_vars, *self.player_vars, *self.team_vars)))
+        counts = range(self.min_players, self.max_players + 1)
+        instances = {k: tuple(self._zone_of(i, k) for i in range(self.n_zone_instances(k)))
+                     for k in counts}
+        put(self, "_instances", instances)
+        put(self, "open_codes", {k: tuple(_open_code(*z) for z in instances[k]) for k in counts})
 
     @property
     def spec(self) -> Ruleset:
         """The checked ruleset the rules were compiled from (rulekit.data.schema)."""
-        if self._spec is None:
-            assert self.spec_loader is not None, "a game without its ruleset has a loader"
-            self._spec = self.spec_loader()
-        return self._spec
+        return self.source.get()
 
     # ---- zones ------------------------------------------------------------------------
     def n_zone_instances(self, n: int) -> int:
@@ -338,46 +423,26 @@ class Rules:
     def zone_of_instance(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
         """The declaration and owner (None for the table; a seat, or a team) of a zone."""
         table = self._instances.get(n)
-        if table is None:  # asked for every card a seat looks at: one table per player count
-            table = [self._zone_of(i, n) for i in range(self.n_zone_instances(n))]
-            self._instances[n] = table
-        if 0 <= zi < len(table):
+        if table is not None and 0 <= zi < len(table):
             return table[zi]
         return self._zone_of(zi, n)
 
     def face_order(self) -> list[int]:
         """Each card's rank when cards are sorted by face, then id (one int to sort by)."""
-        if self._face_order is None:
-            n = self.n_cards
-            self._face_order = [f * n + c for c, f in enumerate(self.face_of)]
         return self._face_order
 
     def holds_cards(self) -> bool:
         """Whether a variable of the game may hold a card or a list of cards."""
-        if self._holds_cards is None:
-            self._holds_cards = any(
-                v.type in ("card", "list[card]") for v in (
-                    *self.game_vars, *self.turn_vars, *self.player_vars, *self.team_vars))
         return self._holds_cards
 
-    def zone_open_codes(self, n: int) -> list[int]:
+    def zone_open_codes(self, n: int) -> tuple[int, ...]:
         """Who may see every card of each zone instance of a game of n players, as one int a
         zone (asked for every card a seat looks at): OPEN_ALL, OPEN_NONE, the owning seat
         (0 or more), or OPEN_TEAM - team for a team's zone open to its members."""
         codes = self.open_codes.get(n)
-        if codes is None:
-            codes = []
-            for info, owner in (self.zone_of_instance(i, n)
-                                for i in range(self.n_zone_instances(n))):
-                if info.visibility == "public":
-                    codes.append(OPEN_ALL)
-                elif info.visibility != "owner" or owner is None:
-                    codes.append(OPEN_NONE)
-                elif info.owner == "team":
-                    codes.append(OPEN_TEAM - owner)
-                else:
-                    codes.append(owner)
-            self.open_codes[n] = codes
+        if codes is None:  # a player count the game is not played by: worked out, not kept
+            codes = tuple(_open_code(*self._zone_of(i, n))
+                          for i in range(self.n_zone_instances(n)))
         return codes
 
     def _zone_of(self, zi: int, n: int) -> tuple[ZoneInfo, int | None]:
@@ -388,7 +453,7 @@ class Rules:
         return self.generated.source() if self.generated is not None else ""
 
     # ---- running rules -----------------------------------------------------------------
-    def guard(self, rule: str, fn: Fn, s: State, env: dict) -> Any:
+    def guard(self, rule: str, fn: Fn, s: State, env: dict[str, Any]) -> Any:
         """Evaluate a compiled expression, turning a failure into a RuleRuntimeError."""
         try:
             return fn(s, env)
@@ -397,7 +462,8 @@ class Rules:
 
     def score(self, s: State, p: int) -> int:
         """Seat p's score."""
-        return self.guard("scoring.score", self.score_fn, s, {"p": p})
+        score: int = self.guard("scoring.score", self.score_fn, s, {"p": p})
+        return score
 
     def winners(self, s: State, scores: tuple[int, ...]) -> tuple[int, ...]:
         """The winning seats, by the ruleset's `scoring.winners`."""
@@ -421,7 +487,8 @@ class Rules:
     def value_text(self, type_: str, v: Any) -> str:
         """The canonical string form of a value in an action's text."""
         if type_ == "card":
-            return self.labels[v]
+            label: str = self.labels[v]  # v is a card id
+            return label
         if type_ == "meld":
             return f"meld{v}"
         if type_ == "bool":
@@ -430,31 +497,17 @@ class Rules:
 
     def card_label(self, card: int, lang: str | None = None) -> str:
         """A card's player-facing name in lang (UsageError for no card of this game)."""
-        lang = lang or self.languages[0]
         card = card_id(self, card)
-        key = self.card_label_key[card]
-        t = self.texts.template(key, lang) or key
+        return card_label_text(self.texts, self.card_table, self.card_label_key[card], card,
+                               lang or self.languages[0])
 
-        def get(name: str) -> str | None:
-            if name not in self.card_attrs:
-                return None
-            v = self.card_attrs[name][card]
-            if isinstance(v, bool):  # as everywhere else: the words yes / no, not True / False
-                v = "yes" if v else "no"
-            elif name in self.attr_names:
-                return self.named_value(self.attr_names[name], v, lang)
-            return self.texts.word(v, lang) if isinstance(v, str) else str(v)
-
-        from ..lang.text import fill
-        return fill(t, get, lang)
-
-    def named_value(self, names: dict | None, v: Any, lang: str | None = None) -> str:
+    def named_value(self, names: dict[int, str] | None, v: Any,
+                    lang: str | None = None) -> str:
         """A number as players read it: the text of its name (value names), else the number."""
-        key = names.get(v) if names and isinstance(v, int) else None
-        return str(v) if key is None else self.texts.word(key, lang or self.languages[0])
+        return named_text(self.texts, names, v, lang or self.languages[0])
 
     @property
-    def _param_names(self) -> dict[str, dict]:
+    def _param_names(self) -> dict[str, dict[int, str]]:
         """Parameter name -> value names, for the choices whose values have names."""
         return {p.name: p.names for a in self.actions for p in a.params if p.names}
 
@@ -496,3 +549,13 @@ class Rules:
             shown = self.named_value(value_names, v, lang) if value_names else str(v)
         name = self.texts.word(action.name, lang)
         return f"{name}{colon(lang)}{shown}"
+
+
+def _refuse(rules: Rules, name: str, *value: Any) -> None:
+    raise FrozenRulesError(name)
+
+
+# in place of the frozen dataclass's own refusal (FrozenInstanceError), one that says what to do;
+# set after the class is made, as dataclass refuses a frozen class that defines them
+setattr(Rules, "__setattr__", _refuse)  # noqa: B010
+setattr(Rules, "__delattr__", _refuse)  # noqa: B010

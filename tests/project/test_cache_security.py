@@ -34,7 +34,7 @@ REFUSALS = ["another user", "group-writable", "world-writable", "a symbolic link
 # loads a game (taken whole from the cache when kept there), plays a move, says which
 LOAD = ("import rulekit; g = rulekit.load('tests/engine/minimal.yaml', cached=True); "
         "s = g.new_state(2, 1); s.apply(s.legal_actions()[0]); "
-        "print(g.name, 'whole' if g.spec_loader else 'compiled')")
+        "print(g.name, 'whole' if g.source.loader else 'compiled')")
 
 
 def refused(kind: str, tmp_path: Path) -> tuple[Path, Path]:
@@ -99,7 +99,7 @@ def test_a_game_loads_from_a_refused_directory_uncached(tmp_path: Path, kind: st
         games = [rulekit.load(ROOT / MINIMAL, cached=True) for _ in range(3)]
     said = [str(w.message) for w in caught if WARNING in str(w.message)]
     assert len(said) == 1 and str(chosen) in said[0]
-    assert all(g.spec_loader is None for g in games)  # compiled each time
+    assert all(g.source.loader is None for g in games)  # compiled each time
     state = games[-1].new_state(2, 1)
     state.apply(state.legal_actions()[0])
     assert not any(real.iterdir())
@@ -147,7 +147,7 @@ def test_a_cache_folder_that_is_a_link_is_neither_written_nor_pruned(
     said = [str(w.message) for w in caught if WARNING in str(w.message)]
     assert len(said) == 1 and str(folder) in said[0]
     assert [g.name for g in games] == [f"Minimal {i}" for i in range(5)] * 2
-    assert all(g.spec_loader is None for g in games)
+    assert all(g.source.loader is None for g in games)
     assert list(cache.glob("codegen-*/*.marshal"))  # the other caches still work
 
 
@@ -169,7 +169,7 @@ def test_pruning_keeps_the_newest_entries_and_never_deletes_through_a_link(
     assert victim.read_bytes() == b"precious" and planted.is_symlink()
     kept = [p for p in folder.iterdir() if not p.is_symlink()]
     assert len(kept) == 2 and all(p.suffix == ".pickle" for p in kept)
-    assert rulekit.load(rest[-1], cached=True).spec_loader is not None  # the newest, kept
+    assert rulekit.load(rest[-1], cached=True).source.loader is not None  # the newest, kept
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ def entries(cache: Path) -> list[Path]:
 
 def taken_whole(game: rulekit.Game) -> bool:
     """Whether game came out of the cache (its checked ruleset is read only when asked)."""
-    return game.spec_loader is not None
+    return game.source.loader is not None
 
 
 def play_alongside(fresh: rulekit.Game, kept: rulekit.Game, seed: int) -> int:
@@ -87,7 +87,7 @@ def test_a_cached_game_loads_without_the_compilers_libraries(cache: Path) -> Non
               f"games = [rulekit.load(p, cached=True) for p in {[str(p) for p in RULESETS]!r}]\n"
               "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
               "('yaml', 'pydantic', 'pydantic_core', 'lark') or m.startswith('rulekit.compile'))\n"
-              "print(all(g.spec_loader is not None for g in games), heavy)\n"
+              "print(all(g.source.loader is not None for g in games), heavy)\n"
               "for g in games:\n"
               "    g.new_state(g.default_players, 1).legal_actions()\n"
               "print(all(g.spec.name == g.name for g in games))\n")
