@@ -46,7 +46,7 @@ def test_a_cached_game_plays_as_the_game_compiled_afresh(
     monkeypatch.setenv("RULEKIT_CACHE_DIR", str(tmp_path / "cache"))
     rulekit.load(ENGINE / name, cached=True)
     kept = rulekit.load(ENGINE / name, cached=True)
-    assert kept.spec_loader is not None  # taken whole from the cache
+    assert kept.source.loader is not None  # taken whole from the cache
     fresh = rulekit.load(ENGINE / name)
     for seed in range(2):
         a, b = play(fresh, seed), play(kept, seed)
