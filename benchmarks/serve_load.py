@@ -121,6 +121,7 @@ class Server:
                     return
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()  # not left running
                     raise SystemExit("serve_load: the server did not start: see "
                                      f"{folder / 'serve.log'}") from None
                 time.sleep(0.1)
