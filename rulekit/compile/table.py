@@ -40,7 +40,8 @@ def _public_tables(c: Compiler) -> tuple[Tables, set[str], set[str]]:
     hidden: set[str] = set()
     for attr, infos in (("game_vars", g.game_vars), ("player_vars", g.player_vars),
                         ("turn_vars", g.turn_vars), ("team_vars", g.team_vars)):
-        seen = {v.name for v in infos if not v.visible}
+        # a private player variable stays: read as me.X alone (checked like an owner's zone)
+        seen = {v.name for v in infos if not v.visible and not (v.private and v.scope == "player")}
         hidden |= seen
         setattr(t, attr, {n: x for n, x in getattr(c.tables, attr).items() if n not in seen})
     zones = g.table_zones + g.player_zones + g.team_zones
@@ -65,12 +66,14 @@ def _bound(node: Tree[Any]) -> set[str]:
 
 
 def _peeks(tree: Any, sized: set[str], defs: dict[str, Any],
-           own: frozenset[str] = frozenset()) -> tuple[str, Any, str | None] | None:
+           own: frozenset[str] = frozenset(), private: frozenset[str] = frozenset(),
+           ) -> tuple[str, Any, str | None] | None:
     """The first use of a zone whose size alone is public other than size(zone), or than the
     viewer's own zone of those in own read as `me.ZONE` (the seat looking sees its own hand):
     (zone, node, the definition it is in or None), else None. A definition's parameter given
     `me` stands for the viewer in its body; a comprehension's variable never does."""
     seen: set[tuple[str, frozenset[str]]] = set()
+    x_vars = own & private
 
     def walk(node: Any, as_size: bool, within: str | None,
              mine: frozenset[str]) -> tuple[str, Any, str | None] | None:
@@ -95,7 +98,9 @@ def _peeks(tree: Any, sized: set[str], defs: dict[str, Any],
             name = str(kids[1])
             viewer = (isinstance(kids[0], Tree) and kids[0].data == "name"
                       and str(kids[0].children[0]) in mine)
-            if name in sized and not as_size and not (name in own and viewer):
+            # a private variable's size is not public either (a zone's is)
+            if name in sized and not (as_size and name not in x_vars) \
+                    and not (name in own and viewer):
                 return name, node, within
             return walk(kids[0], False, within, mine)
         for k in kids:
@@ -140,9 +145,17 @@ def _compile(c: Compiler, x: ExprCompiler, hidden: set[str], sized: set[str], va
     scope.names[ME] = local(ME, PLAYER)
     try:
         tree = dsl.parse(value, "expr")
-        peek = _peeks(tree, sized, x.t.definitions, own)
+        peek = _peeks(tree, sized, x.t.definitions, own, frozenset(x.t.player_vars))
         if peek is not None:
             zone, node, within = peek
+            if zone in x.t.player_vars:  # a private variable, read for another seat
+                how = f"player variable '{zone}' is seen by its owner alone (visible: owner)"
+                if within is None:
+                    raise dsl.fail(node, how,
+                                   f"a status may read the seat looking's own: me.{zone}")
+                c.error(f"uses definition '{within}', which reads {how}", path,
+                        hint=f"give the definition the seat looking (me) and read its {zone}")
+                return None
             if within is None:
                 raise dsl.fail(node, f"only the size of zone '{zone}' is shown to every player",
                                f"write size(...) of it: {SEES}")
@@ -186,6 +199,9 @@ def compile_table(c: Compiler) -> None:
     public, hidden, sized = _public_tables(c)
     # the zones each seat sees whole when they are its own: me.hand in a status or a prompt
     own = frozenset(z.name for z in g.player_zones if z.visibility == "owner")
+    # and its own private variables (visible: owner): me.X, never p.X for another p
+    mine = frozenset(v.name for v in g.player_vars if v.private)
+    sized, own = sized | mine, own | mine
     x = ExprCompiler(public)
     for name, value in decl.values.items():
         path: tuple[Any, ...] = ("table", "values", name)
@@ -215,7 +231,7 @@ def compile_table(c: Compiler) -> None:
     if decl.variables is not None:
         known = [v.name for v in g.game_vars + g.turn_vars + g.player_vars + g.team_vars]
         visible = {v.name for v in g.game_vars + g.turn_vars + g.player_vars + g.team_vars
-                   if v.visible}
+                   if v.visible or v.private}
         for i, name in enumerate(decl.variables):
             path = ("table", "variables", i)
             if name not in known:

@@ -86,7 +86,8 @@ def variables(c: CompileContext) -> VarLayout:
             ty = var_type(c, v.type, path + ("type",))
             if ty is None:  # reported; keep the name known so its uses do not cascade
                 table[name] = (len(infos), dsl.ANY)
-                infos.append(VarInfo(name, scope_name, len(infos), dsl.ANY, v.visible, name))
+                infos.append(VarInfo(name, scope_name, len(infos), dsl.ANY, v.visible is True,
+                                     name))
                 initial.append(None)
                 continue
             domain = t.attributes[v.type][1] if v.type in t.attributes else None
@@ -96,10 +97,28 @@ def variables(c: CompileContext) -> VarLayout:
             if domain is not None:
                 c.var_domains[name] = domain
                 t.var_domains[name] = domain
-            infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible, v.label or name,
-                                 langdata.variable_names(c, name, v, ty, path)))
+            infos.append(VarInfo(name, scope_name, len(infos), ty, v.visible is True,
+                                 v.label or name, langdata.variable_names(c, name, v, ty, path),
+                                 private=private(c, scope_name, v.visible, path)))
             initial.append(initial_value(c, ty, v.initial, path + ("initial",), domain))
     return out
+
+
+# the owner a private variable's scope has: who may see it
+_OWNERS = {"player": "owner", "team": "team"}
+
+
+def private(c: CompileContext, scope: str, visible: bool | str, path: YamlPath) -> bool:
+    """Whether `visible:` makes the variable private (seen by its player or team alone)."""
+    if isinstance(visible, bool):
+        return False
+    if _OWNERS.get(scope) != visible:
+        fits = f"'visible: {_OWNERS[scope]}' " if scope in _OWNERS else ""
+        c.error(f"a {scope} variable cannot be 'visible: {visible}': only a player variable is "
+                "seen by its owner alone (owner), a team variable by its team (team)",
+                path + ("visible",), hint=f"use {fits}'visible: true' or 'visible: false'")
+        return False
+    return True
 
 
 def name_clash(c: CompileContext, name: str) -> str:

@@ -126,7 +126,9 @@ class MeldsSpec(Model):
 class VarSpec(Model):
     type: str
     initial: Any = None
-    visible: bool = True
+    # true: everyone; false: no one; owner (a player variable) / team (a team variable): the
+    # player who owns it, the team's members
+    visible: bool | Literal["owner", "team"] = True
     label: str | None = None
     names: dict[int, str] | None = None  # a number variable's values shown by name (text keys)
     resample: Expr | None = None  # a hidden variable's value in a bot's sampled world

@@ -35,6 +35,7 @@ class VarInfo:
     label: str
     names: dict[int, str] | None = None  # a number variable's values by name (value -> text key)
     resample: Fn | None = None  # a hidden variable's value in a sampled world (rulekit.resample)
+    private: bool = False  # visible (false) to everyone but its owner: visible: owner / team
 
 
 @dataclass

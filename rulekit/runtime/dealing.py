@@ -35,7 +35,7 @@ class _CardVars:
     """Where a game's variables hold cards (what a deal must keep in place or make follow),
     worked out once per game: a deal looks at these variables only."""
 
-    __slots__ = ("game", "turn", "player", "team", "shown", "any", "resample", "identity")
+    __slots__ = ("game", "turn", "player", "team", "shown", "own", "any", "resample", "identity")
 
     def __init__(self, g: Rules):
         def holding(infos: list[Any], visible: bool = False) -> list[tuple[int, bool]]:
@@ -51,6 +51,9 @@ class _CardVars:
         self.shown = ([("game", i, k) for i, k in holding(g.game_vars, True)]
                       + [("turn", i, k) for i, k in holding(g.turn_vars, True)]
                       + [("player", i, k) for i, k in holding(g.player_vars, True)])
+        # private player variables holding cards: their owner's observation names them
+        self.own = [(v.index, v.type == "list[card]") for v in g.player_vars
+                    if v.private and v.type in ("card", "list[card]")]
         self.any = bool(self.game or self.turn or self.player or self.team)
         self.resample = any(v.resample is not None for v in (
             *g.game_vars, *g.turn_vars, *g.player_vars, *g.team_vars))
@@ -92,6 +95,9 @@ def _cards_shown_by_name(s: State, seat: int | None) -> set[int]:
                 add(kind, v)
         else:
             add(kind, (s.gvars if scope == "game" else s.tvars)[i])
+    if seat is not None:
+        for i, many in _card_vars(g).own:
+            add("list[card]" if many else "card", s.pvars[i][seat])
     for f in s.stack:
         if isinstance(f, BuildFrame) and f.actor == seat:
             out.update(f.picked)
@@ -198,7 +204,7 @@ class Dealing:
         c._legal = None
         c.memo_since = None  # worked out from the cards before they were dealt again
         if plan.resample:
-            recompute(c)
+            recompute(c, seat)
         return c, rest
 
 
@@ -278,9 +284,10 @@ def _follow(c: State, plan: _CardVars, mapping: list[int]) -> None:
                                           f.env[p.name])
 
 
-def recompute(s: State) -> None:
+def recompute(s: State, seat: int | None = None) -> None:
     """Work out afresh each hidden variable that says how (`resample:`), from the cards of s:
-    game, turn, player then team variables, each in the order declared."""
+    game, turn, player then team variables, each in the order declared; seat's own private
+    values (visible: owner, team) are kept, since seat sees them."""
     g = s.game
     for infos, store in ((g.game_vars, None), (g.turn_vars, None), (g.player_vars, s.pvars),
                          (g.team_vars, s.teamvars)):
@@ -295,5 +302,8 @@ def recompute(s: State) -> None:
             else:
                 who = "p" if v.scope == "player" else "t"
                 row = store[v.index]
+                keep = -1 if seat is None or not v.private else (
+                    seat if v.scope == "player" else s.team_of[seat])
                 for k in range(len(row)):
-                    row[k] = g.guard(rule, fn, s, {who: k})
+                    if k != keep:
+                        row[k] = g.guard(rule, fn, s, {who: k})

@@ -104,7 +104,9 @@ def observation(s: State, seat: int | None) -> dict[str, Any]:
     nt = len(g.table_zones)
     for p in range(n):
         zones = {z.name: zone_view(s, nt + k * n + p, seat) for k, z in enumerate(g.player_zones)}
-        pv = {v.name: var_value(g, v.type, s.pvars[v.index][p]) for v in g.player_vars if v.visible}
+        # a private variable (visible: owner) is shown to its own player alone
+        pv = {v.name: var_value(g, v.type, s.pvars[v.index][p]) for v in g.player_vars
+              if v.visible or (v.private and p == seat)}
         seats.append({"seat": p, "vars": pv, "zones": zones})
     obs: dict[str, Any] = {
         "seat": seat,
@@ -125,8 +127,8 @@ def observation(s: State, seat: int | None) -> dict[str, Any]:
         nteams = len(g.team_names)
         obs["teams"] = [
             {"team": name, "members": [p for p in range(n) if s.team_of[p] == t],
-             "vars": {v.name: var_value(g, v.type, s.teamvars[v.index][t])
-                      for v in g.team_vars if v.visible},
+             "vars": {v.name: var_value(g, v.type, s.teamvars[v.index][t]) for v in g.team_vars
+                      if v.visible or (v.private and seat is not None and s.team_of[seat] == t)},
              "zones": {z.name: zone_view(s, base + k * nteams + t, seat)
                        for k, z in enumerate(g.team_zones)}}
             for t, name in enumerate(g.team_names)]
