@@ -129,13 +129,13 @@ class Dealer:
                     break
                 ia, ib = int(rng.random() * len(mine)), int(rng.random() * len(others))
                 a, c = mine[ia], others[ib]
-                exchange(s, a, c)
+                exchange(s, a, c, self.seat)
                 now = g.guard(rule, b.distance, s, env)
                 if now <= far:
                     far = now
                     mine[ia], others[ib] = c, a
                 else:
-                    exchange(s, a, c)  # back
+                    exchange(s, a, c, self.seat)  # back
             if far <= 0 and len(found) < KEEP:
                 found.append(list(mine))
         return self._values(s, target) == target
@@ -153,7 +153,7 @@ class Dealer:
             if ib is None:
                 continue
             a = mine[ia]
-            exchange(s, a, c)
+            exchange(s, a, c, self.seat)
             mine[ia], others[ib] = c, a
             where[a] = ib
             done.append((ia, ib, a, c))
@@ -161,7 +161,7 @@ class Dealer:
         if now <= far:
             return now
         for ia, ib, a, c in reversed(done):
-            exchange(s, a, c)
+            exchange(s, a, c, self.seat)
             mine[ia], others[ib] = a, c
         return far
 

@@ -224,10 +224,11 @@ def dealt_world(s: State, seat: int, seed: int) -> tuple[State, list[int]]:
     return Dealing(s, seat).deal(seed)
 
 
-def exchange(c: State, a: int, b: int) -> None:
+def exchange(c: State, a: int, b: int, seat: int | None = None) -> None:
     """Cards a and b trade places in c (two cards dealt freely by dealt_world); references
     held by variables and half-built actions follow the places, as in resample, and the hidden
-    variables that say how are worked out again."""
+    variables that say how are worked out again (but seat's own private values: a world dealt
+    to seat keeps what seat sees)."""
     zones, card_zone = c.zones, c.card_zone
     za, zb = card_zone[a], card_zone[b]
     ia, ib = zones[za].index(a), zones[zb].index(b)
@@ -243,7 +244,7 @@ def exchange(c: State, a: int, b: int) -> None:
     c._legal = None
     c.memo_since = None
     if plan.resample:
-        recompute(c)
+        recompute(c, seat)
 
 
 def _follow(c: State, plan: _CardVars, mapping: list[int]) -> None:

@@ -236,3 +236,21 @@ def test_a_team_variable_is_seen_by_its_team_alone() -> None:
         assert teams[mine] == {"drawn": 1 if mine == "north" else 0}
         assert teams["south" if mine == "north" else "north"] == {}
     assert all(row["vars"] == {} for row in rulekit.observation(s, None)["teams"])
+
+
+def test_cards_traded_in_a_world_keep_the_deciding_seats_own_values() -> None:
+    """The bots' beliefs trade freely dealt cards in a world (exchange): the others' totals
+    follow the cards, the deciding seat's own stays what it sees."""
+    from rulekit.runtime.observe import dealt_world, exchange
+
+    s = dealt()
+    set_pvar(s, "total", 1, 99)
+    world, free = dealt_world(s, 1, 5)
+    g = world.game
+    hand0 = g.zone_instance("hand", 0, 3)
+    a = next(c for c in free if world.card_zone[c] == hand0)
+    b = next(c for c in free if world.card_zone[c] != hand0)
+    exchange(world, a, b, 1)
+    assert pvar(world, "total", 1) == 99
+    assert pvar(world, "total", 0) == sum(g.card_attrs["v"][c] for c in world.zones[hand0])
+    assert rulekit.observation(world, 1) == rulekit.observation(s, 1)
