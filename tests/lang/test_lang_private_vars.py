@@ -254,3 +254,29 @@ def test_cards_traded_in_a_world_keep_the_deciding_seats_own_values() -> None:
     assert pvar(world, "total", 1) == 99
     assert pvar(world, "total", 0) == sum(g.card_attrs["v"][c] for c in world.zones[hand0])
     assert rulekit.observation(world, 1) == rulekit.observation(s, 1)
+
+
+def test_a_private_card_variable_names_its_card_to_its_owner_alone() -> None:
+    """A private card variable (the player's highest card, recomputed for the others): its
+    owner's worlds keep that card where the owner knows it is; others never see the name."""
+    text = source().replace(
+        "    draws: {type: int, visible: owner}",
+        "    draws: {type: int, visible: owner}\n"
+        "    best: {type: card, visible: owner, resample: 'first(sorted(p.hand, -it.v))'}"
+    ).replace("      - add 1 to actor.draws\n", "      - add 1 to actor.draws\n"
+              "      - set actor.best = first(sorted(actor.hand, -it.v))\n")
+    g = rulekit.load_text(text, "private.yaml")
+    s = g.new_state(3, 4)
+    s.apply("draw")  # seat 0 names its best card
+    assert "best" in rulekit.observation(s, 0)["seats"][0]["vars"]
+    for seat in (1, 2):
+        assert "best" not in rulekit.observation(s, seat)["seats"][0]["vars"]
+    for k in range(5):
+        world = rulekit.resample(s, 0, k)
+        assert rulekit.observation(world, 0) == rulekit.observation(s, 0)
+        other = rulekit.resample(s, 1, k)
+        best = other.pvars[_index(g, "best")][0]
+        hand0 = other.zones[g.zone_instance("hand", 0, 3)]
+        # worked out from the world's cards, not the true card followed to its new place
+        assert best in hand0
+        assert g.card_attrs["v"][best] == max(g.card_attrs["v"][c] for c in hand0)
