@@ -14,9 +14,9 @@ from typing import Any
 from rich.text import Text
 
 import rulekit
+from rulekit import CARD, Reason, State
+from rulekit import say_reason as say
 from rulekit.actions import CHOOSE, DONE, PICK, Action
-from rulekit.rules.reasons import CARD, Reason, say
-from rulekit.runtime.state import State
 
 from .look import Painter
 from .strings import command_of, t

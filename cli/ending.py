@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 import rulekit
-from rulekit.runtime.state import Outcome
+from rulekit import Outcome
 
 from .strings import t
 

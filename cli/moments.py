@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 import rulekit
-from rulekit.runtime.state import State
+from rulekit import State
 
 from .rules import rules_prose
 from .screen import SCREEN_HEIGHT, Screen

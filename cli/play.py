@@ -18,12 +18,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 import rulekit
+from rulekit import TURN, State, summary_counts
 from rulekit.actions import Action
 from rulekit.bots import RandomBot
 from rulekit.errors import RulekitError
-from rulekit.runtime.observe import summary_counts
-from rulekit.runtime.pending import TURN
-from rulekit.runtime.state import State
 
 from .answers import Question, in_seen_order, meld_line, melds_seen, seen_order
 from .autosave import Autosave, said

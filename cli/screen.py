@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 import rulekit
-from rulekit.runtime.state import Outcome, State
+from rulekit import Outcome, State
 from rulekit.view import MeldView, SeatView, TeamView, VarView, ZoneView, view
 
 from .ending import Sides, result

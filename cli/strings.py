@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit.lang.text import fill
+from rulekit import fill
 
 from .table_strings import TABLE_COMMANDS, TABLE_STRINGS
 

@@ -14,9 +14,8 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 import rulekit
+from rulekit import PARAM, WINDOW, State
 from rulekit.actions import Action
-from rulekit.runtime.pending import PARAM, WINDOW
-from rulekit.runtime.state import State
 
 from .answers import Question
 from .look import Painter

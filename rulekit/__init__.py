@@ -28,6 +28,8 @@ from .errors import (
 from .lang.text import fill
 from .loading import load, load_text
 from .rules.game import Rules
+from .rules.reasons import CARD, Reason
+from .rules.reasons import say as say_reason
 from .runtime.eventlog import EventLog
 from .runtime.game import Game
 from .runtime.observe import (
@@ -38,7 +40,7 @@ from .runtime.observe import (
     seat_name,
     summary_counts,
 )
-from .runtime.pending import Pending
+from .runtime.pending import PARAM, TURN, WINDOW, Pending
 from .runtime.state import Outcome, State
 from .runtime.statecheck import MAX_SEED
 from .view import Journal, SeatView
@@ -53,6 +55,9 @@ __all__ = [
     # what a driver (the terminal, a web table) needs besides: the texts filled, seat names,
     # the end's counts, the history's type, the seeds allowed, the files a ruleset extends
     "EventLog", "MAX_SEED", "Rules", "base_files", "fill", "seat_name", "summary_counts",
+    # a pending decision's kinds (Pending.kind); a refusal, said in a player's language, and the
+    # kind of a Reason's argument that names a card
+    "PARAM", "TURN", "WINDOW", "CARD", "Reason", "say_reason",
 ]
 __version__ = "0.1.0"
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import rulekit
+from rulekit import PARAM, WINDOW
 from rulekit.bots import parse_bot_spec
-from rulekit.runtime.pending import PARAM, WINDOW
 
 from ..names import seat_names
 from ..rules import rules_text
