@@ -26,6 +26,7 @@ import marshal
 import os
 import pickle
 import sys
+from collections.abc import Callable
 from types import CellType, CodeType, FunctionType, ModuleType
 from typing import Any
 
@@ -64,8 +65,12 @@ def _entry_file(file: str, text: str, variant: str | None) -> Entry | None:
                         ".pickle")
 
 
-def fetch(file: str, text: str, variant: str | None) -> Game | None:
-    """The game compiled earlier from file (whose text is text) and variant, or None."""
+def fetch(file: str, text: str, variant: str | None,
+          compile_again: Callable[[], Game]) -> Game | None:
+    """The game compiled earlier from file (whose text is text) and variant, or None.
+
+    compile_again compiles the file afresh: the game's ruleset is read from the cache when
+    first asked, and compiled again in the rare case the cache's copy cannot be read."""
     entry = _entry_file(file, text, variant)
     kept = None if entry is None else read(entry)  # None unless rulekit wrote it, sealed
     if kept is None:
@@ -82,7 +87,7 @@ def fetch(file: str, text: str, variant: str | None) -> Game | None:
             AttributeError, ImportError, IndexError, KeyError, RecursionError):
         return None  # missing, damaged or from elsewhere: compiled again and written anew
     # the ruleset was left out (persistent_id): its holder reads it when first asked
-    game.source.loader = functools.partial(_spec, spec_bytes, file, variant)
+    game.source.loader = functools.partial(_spec, spec_bytes, compile_again)
     return game
 
 
@@ -102,7 +107,7 @@ def keep(game: Game, file: str, text: str, variant: str | None) -> None:
     write(entry, marshal.dumps((bases, game_bytes, spec_bytes)))
 
 
-def _spec(data: bytes, file: str, variant: str | None) -> Any:
+def _spec(data: bytes, compile_again: Callable[[], Game]) -> Any:
     """The checked ruleset of a game taken from the cache (pydantic is imported now)."""
     from .data import schema  # noqa: F401  (the classes it names)
 
@@ -110,9 +115,8 @@ def _spec(data: bytes, file: str, variant: str | None) -> Any:
         return _Unpickler(io.BytesIO(data)).load()
     except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError,
             ImportError, IndexError, KeyError):
-        from .loading import load  # sealed whole, so only another pydantic's pickle gets here
-
-        return load(file, variant).spec
+        # sealed whole, so only another pydantic's pickle gets here
+        return compile_again().spec
 
 
 class _Pickler(pickle.Pickler):

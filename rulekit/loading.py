@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from . import gamecache
@@ -18,7 +19,7 @@ def load(path: str | Path, variant: str | None = None, *, cached: bool = False) 
     """
     text = read_text(path)
     if cached:
-        game = gamecache.fetch(str(path), text, variant)
+        game = gamecache.fetch(str(path), text, variant, functools.partial(load, path, variant))
         if game is not None:
             return game
     game = load_text(text, str(path), variant)

@@ -153,7 +153,6 @@ KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
     frozenset({"rulekit.runtime.effects", "rulekit.runtime.flow", "rulekit.runtime.knowledge",
                "rulekit.runtime.observe", "rulekit.runtime.serialise", "rulekit.runtime.state",
                "rulekit.runtime.statecheck"}),
-    frozenset({"rulekit", "rulekit.gamecache", "rulekit.loading"}),
 )
 
 
