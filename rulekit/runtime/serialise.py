@@ -1,4 +1,4 @@
-"""A state as a JSON document and back (checked and replayed by statecheck before it is trusted)."""
+"""A state as a JSON document (State.from_json reads one back, checked and replayed first)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from ..errors import (
 from ..lang.turnorder import NO_HOOK
 from . import knowledge
 from .eventlog import NoLog
-from .fields import FIELD_NAMES
 from .flow import FlowMixin
 from .frames import WindowFrame
 
 
 class SerialiseMixin(FlowMixin):
-    """to_json and from_json."""
+    """to_json (State.from_json reads its document back)."""
 
     __slots__ = ()  # State keeps every field in its own slots
 
@@ -54,18 +53,6 @@ class SerialiseMixin(FlowMixin):
                 "zones": self.meld_zone},
             **({"known": knowledge.to_json(self)} if self.game.has_show else {}),
         }
-
-    def _fill_from_json(self, data: dict[str, Any]) -> None:
-        """Become the game a document checked by statecheck records (see from_json).
-
-        The document's decisions are replayed from its seed and the result compared with it
-        (statecheck.replayed), so this state is the replay itself: what to_json leaves out
-        (the log's room left, the budget) is as the game really has it, not a guess."""
-        from .statecheck import replayed  # state.py imports statecheck, which imports State
-
-        twin = replayed(self.game, data)
-        for name in FIELD_NAMES:
-            setattr(self, name, getattr(twin, name))
 
 
 def _action_text(action: Any) -> str:

@@ -12,7 +12,9 @@ from ..errors import (
     InvariantError,
     RulekitError,
     RuleRuntimeError,
+    StateDocumentError,
     UsageError,
+    short_repr,
 )
 from ..lang.budget import game_work_spent
 from ..lang.turnorder import NO_HOOK
@@ -21,10 +23,11 @@ from ..rules.reasons import Reason, say
 from . import knowledge
 from .choices import limit_env, max_picks
 from .eventlog import EventLog, NoLog
+from .fields import FIELD_NAMES
 from .frames import MASK, BuildFrame, Outcome, WindowFrame, _freeze
 from .legality import refusal
 from .pending import Pending, pending_of
-from .statecheck import check_document
+from .statecheck import check_document, check_replay
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
@@ -497,7 +500,11 @@ class State(SerialiseMixin):
         """Rebuild a state saved by to_json; raise StateDocumentError if it does not fit."""
         check_document(game, data)
         s = cls(game, data["n"], data["seed"])
-        s._fill_from_json(data)
+        # the state is the replay itself: what to_json leaves out (the log's room left, the
+        # budget) is as the game really has it, not a guess
+        twin = _replayed(game, data)
+        for name in FIELD_NAMES:
+            setattr(s, name, getattr(twin, name))
         return s
 
     def held_parts(self) -> int:
@@ -520,6 +527,42 @@ class State(SerialiseMixin):
                 if isinstance(v, list):
                     n += len(v)
         return n
+
+
+def _replayed(game: Rules, data: dict[str, Any]) -> State:
+    """The state that data's seed, players and recorded decisions make, once it is checked to
+    be data itself (statecheck.check_replay); raise StateDocumentError naming the first field
+    that differs. data has passed check_document."""
+    try:
+        s = State.deal(game, data["n"], data["seed"], log=data["log"] is not None)
+    except RulekitError as e:
+        raise StateDocumentError("seed", f"the game cannot be dealt from it: {e}") from None
+    for i, (seat, text) in enumerate(data["history"]):
+        _replay_step(s, i, seat, text)
+    check_replay(s.to_json(), data)
+    return s
+
+
+def _replay_step(s: State, i: int, seat: int, text: str) -> None:
+    """Apply history entry i to s, as the game allows it then (else StateDocumentError)."""
+    at = f"history[{i}]"
+    try:
+        if s.over:
+            raise StateDocumentError(at, f"{short_repr(text)} comes after the game's end")
+        if s.decider != seat:
+            raise StateDocumentError(
+                f"{at}[0]", f"seat {seat} does not decide at that point of the game replayed "
+                f"from its seed and decisions (seat {s.decider} does)")
+        action = next((a for a in s.legal_actions() if a.text == text), None)
+        if action is None:
+            raise StateDocumentError(
+                f"{at}[1]", f"{short_repr(text)} is not a legal decision at that point of the "
+                "game replayed from its seed and decisions")
+        s.apply_unchecked(action)
+    except StateDocumentError:
+        raise
+    except RulekitError as e:
+        raise StateDocumentError(at, f"cannot be replayed: {e}") from None
 
 
 def _same(item: Any) -> Any:

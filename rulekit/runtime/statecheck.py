@@ -3,9 +3,9 @@
 A document may come from anywhere (a file, a client of a service): every field is checked for
 its type and range, and the cards for being each in exactly one zone, so that a forged or
 damaged document is a StateDocumentError naming the field, never a state that breaks later.
-Then its recorded decisions are replayed from its seed (`replayed`): a document is accepted
-only if it is, field by field, the game those decisions make, so a forged hand, variable,
-history entry or seed is refused even when every field is well formed.
+Then its recorded decisions are replayed from its seed (State.from_json, then `check_replay`):
+a document is accepted only if it is, field by field, the game those decisions make, so a
+forged hand, variable, history entry or seed is refused even when every field is well formed.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RulekitError, StateDocumentError, short_repr
+from ..errors import StateDocumentError, short_repr
 from ..lang.turnorder import NO_HOOK
 from . import knowledge
 
 if TYPE_CHECKING:
     from ..rules.game import Rules
     from ..rules.parts import VarInfo
-    from .state import State
 
 MAX_SEED = (1 << 64) - 1  # seeds are 64-bit: new_state and saved states accept 0..MAX_SEED
 MAX_NUMBER = 10**15  # the largest number a rule may compute (see dsl)
@@ -321,47 +320,18 @@ def check_document(game: Rules, data: Any) -> None:
 
 
 # ---- the document against its own decisions, replayed ------------------------------------------
-def replayed(game: Rules, data: dict[str, Any]) -> State:
-    """The state that data's seed, players and recorded decisions make, once it is checked to
-    be data itself; raise StateDocumentError naming the first field that differs.
+def check_replay(replay: dict[str, Any], data: dict[str, Any]) -> None:
+    """Raise StateDocumentError naming the first field where data differs from replay, the
+    document (to_json) of the game that data's seed, players and decisions make when replayed.
 
-    data has passed check_document. The replay goes through the rules, so whatever field was
-    forged (a hand, a variable, the seed, a history entry), the document is refused."""
-    from .state import State  # state.py imports this module
-
-    try:
-        s = State.deal(game, data["n"], data["seed"], log=data["log"] is not None)
-    except RulekitError as e:
-        raise _fail("seed", f"the game cannot be dealt from it: {e}") from None
-    for i, (seat, text) in enumerate(data["history"]):
-        _replay_step(s, i, seat, text)
-    mine, theirs = _plain(s.to_json()), _plain(data)
+    data has passed check_document. The replay goes through the rules (State.from_json), so
+    whatever field was forged (a hand, a variable, the seed, a history entry), it is refused."""
+    mine, theirs = _plain(replay), _plain(data)
     for key in REQUIRED + OPTIONAL:
         default = DEFAULTS.get(key)
         diff = _difference(mine.get(key, default), theirs.get(key, default), key)
         if diff is not None:
             raise _fail(*diff)
-    return s
-
-
-def _replay_step(s: State, i: int, seat: int, text: str) -> None:
-    """Apply history entry i to s, as the game allows it then (else StateDocumentError)."""
-    at = f"history[{i}]"
-    try:
-        if s.over:
-            raise _fail(at, f"{short_repr(text)} comes after the game's end")
-        if s.decider != seat:
-            raise _fail(f"{at}[0]", f"seat {seat} does not decide at that point of the game "
-                        f"replayed from its seed and decisions (seat {s.decider} does)")
-        action = next((a for a in s.legal_actions() if a.text == text), None)
-        if action is None:
-            raise _fail(f"{at}[1]", f"{short_repr(text)} is not a legal decision at that point "
-                        "of the game replayed from its seed and decisions")
-        s.apply_unchecked(action)
-    except StateDocumentError:
-        raise
-    except RulekitError as e:
-        raise _fail(at, f"cannot be replayed: {e}") from None
 
 
 def _plain(data: Any) -> Any:
