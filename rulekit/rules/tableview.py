@@ -6,14 +6,24 @@ changes the rules; rulekit.compile.table builds it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from ..lang.text import Texts
 from ..lang.types import ANY, CARD, PLAYER, TEAM, Fn, elem_of
 
-if TYPE_CHECKING:
-    from .game import Rules
+State = Any  # the runtime's State: the rules layer does not import it
 
-    State = Any  # the runtime's State: the rules layer does not import it
+
+class TableRules(Protocol):
+    """What the table's texts read of the rules (rulekit.rules.game.Rules, which holds this
+    view: named by what it offers, so that this module does not import the one holding it)."""
+
+    @property
+    def texts(self) -> Texts: ...
+    @property
+    def team_names(self) -> list[str]: ...
+    def guard(self, rule: str, fn: Fn, s: State, env: dict[str, Any]) -> Any: ...
+    def card_label(self, card: int, lang: str | None = None) -> str: ...
 
 ME = "me"  # the viewing seat, in the status's expressions and texts
 SHOWN_BY_DRIVER = frozenset({ME})
@@ -54,7 +64,8 @@ class TableView:
         """Whether a zone is shown whole while action is being put together."""
         return action is not None and action in self.full.get(zone, frozenset())
 
-    def status_line(self, g: Rules, s: State, seat: int, lang: str, names: list[str]) -> str | None:
+    def status_line(self, g: TableRules, s: State, seat: int, lang: str,
+                    names: list[str]) -> str | None:
         """The status line as seat sees it in lang, or None when no entry applies."""
         if not self.status:
             return None
@@ -65,7 +76,7 @@ class TableView:
                 return g.texts.render(key, lang, self.values_for(g, work, seat, lang, names))
         return None
 
-    def values_for(self, g: Rules, s: State, seat: int, lang: str,
+    def values_for(self, g: TableRules, s: State, seat: int, lang: str,
                    names: list[str]) -> dict[str, str]:
         """The values (and `me`) as words for seat, to fill a status or a prompt."""
         work = s.clone()
@@ -82,7 +93,7 @@ class TableView:
                 for text, event in self.summary]
 
 
-def show(g: Rules, type_: str, v: Any, lang: str, names: list[str]) -> str:
+def show(g: TableRules, type_: str, v: Any, lang: str, names: list[str]) -> str:
     """A value as words in lang: a seat by its name, a card by its label, a word translated."""
     if v is None:
         return "-"

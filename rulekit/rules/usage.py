@@ -4,17 +4,32 @@ range or an action of another game is a UsageError naming it, never an IndexErro
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from ..actions import CHOOSE, DONE, PICK, START, Action
 from ..errors import UsageError, short_repr
 
-if TYPE_CHECKING:
-    from .game import Rules
+
+class CheckedRules(Protocol):
+    """What the checks read of the rules (rulekit.rules.game.Rules, which calls them: named by
+    what it offers, so that this module does not import the one calling it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def n_cards(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def actions(self) -> Sequence[Any]: ...  # CompiledAction: .start, .params
+    @property
+    def pick_actions(self) -> Sequence[Action]: ...
+    @property
+    def done_actions(self) -> dict[str, Action]: ...
 
 
-def card_id(g: Rules, card: Any) -> int:
+def card_id(g: CheckedRules, card: Any) -> int:
     """card as a card id of g (a Python or numpy whole number from 0 to n_cards - 1)."""
     try:
         c = operator.index(card) if not isinstance(card, bool) else None
@@ -26,7 +41,7 @@ def card_id(g: Rules, card: Any) -> int:
     return c
 
 
-def check_action(g: Rules, action: Any) -> None:
+def check_action(g: CheckedRules, action: Any) -> None:
     """Raise UsageError unless action could be one of g's (an Action its states hand out)."""
     if not isinstance(action, Action):
         raise UsageError(f"{short_repr(action)} is not an action: pass one of "
@@ -37,7 +52,7 @@ def check_action(g: Rules, action: Any) -> None:
                          "of this game's state.legal_actions()")
 
 
-def _foreign(g: Rules, a: Action) -> str:
+def _foreign(g: CheckedRules, a: Action) -> str:
     """Why a is no action of g ('' when it may be)."""
     v = a.value
     if a.kind == START:
