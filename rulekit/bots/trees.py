@@ -19,7 +19,7 @@ from typing import Any
 from ..actions import Action
 from ..errors import EvaluationLimitError
 from ..runtime.eventlog import EventLog
-from ..runtime.frames import BuildFrame, WindowFrame
+from ..runtime.frames import WindowFrame
 from ..runtime.state import State
 from .playout import ANSWER_OPTIONS, answer, playout
 from .views import Viewer
@@ -92,15 +92,11 @@ class Forest:
         forced = 0  # forced steps on the way down: they count in the playout's depth
         try:
             while not s.over:
-                # the decider (State.decider, written out from the stack's top read here)
-                stack = s.stack
-                if stack:
-                    top = stack[-1]
-                    p = top.actor if type(top) is BuildFrame else top.order[top.idx]
-                else:
-                    top = None
-                    p = s.turn
+                p = s.decider
+                assert p is not None  # the game is not over
                 legal = s.legal_actions()
+                stack = s.stack
+                top = stack[-1] if stack else None
                 events = s.log
                 logged = len(events) if type(events) is EventLog else 0
                 expanded = False
