@@ -47,12 +47,16 @@ REPLAY_BUDGET = tries(3000, 30000)
 # rulesets whose random games are matches of many hands (Gin Rummy's: about 1,200 decisions,
 # a minute of checks each): fewer examples in a CI run, all of them under the deep profile
 LONG = {"gin_rummy"}
+# rulesets whose random games are long (Le Ch'ami's: several hands of a few hundred decisions,
+# 15-25 s of checks for the profile's 8 examples): half the examples in a CI run
+HANDS = {"chami"}
 
 
-def _cases(long: bool) -> list:
+def _cases(kind: set[str] | None) -> list:
+    """The (ruleset, players) cases of the rulesets in kind (None: those in no other set)."""
     cases = []
     for path, game in GAMES:
-        if (path.stem in LONG) != long:
+        if (path.stem not in kind) if kind is not None else (path.stem in LONG | HANDS):
             continue
         counts = sorted({game.min_players, (game.min_players + game.max_players) // 2,
                          game.max_players})
@@ -232,14 +236,22 @@ def _check_resample(state: rulekit.State, rec: Replay, salt: int) -> None:
                 rec.fail("a resample lost or created cards")
 
 
-@pytest.mark.parametrize(("path", "game", "players"), _cases(long=False))
+@pytest.mark.parametrize(("path", "game", "players"), _cases(None))
 @given(data=st.data())
 def test_random_game_properties(path: Path, game: rulekit.Game, players: int, data) -> None:
     """Every step of a random game keeps the engine's promises (see the module docstring)."""
     _random_game(path, game, players, data)
 
 
-@pytest.mark.parametrize(("path", "game", "players"), _cases(long=True))
+@pytest.mark.parametrize(("path", "game", "players"), _cases(HANDS))
+@settings(max_examples=tries(4, 1000))
+@given(data=st.data())
+def test_random_hands_properties(path: Path, game: rulekit.Game, players: int, data) -> None:
+    """The same promises over games of several long hands (HANDS), with 4 examples in CI."""
+    _random_game(path, game, players, data)
+
+
+@pytest.mark.parametrize(("path", "game", "players"), _cases(LONG))
 @settings(max_examples=tries(1, 200))
 @given(data=st.data())
 def test_random_match_properties(path: Path, game: rulekit.Game, players: int, data) -> None:
