@@ -67,7 +67,7 @@ def make_console(file: TextIO | None = None) -> Console:
     """A console that colours only a terminal, and never when NO_COLOR is set."""
     no_color = os.environ.get("NO_COLOR", "") != ""
     file = file or sys.stdout
-    kwargs: dict = {"file": file, "highlight": False, "markup": False, "emoji": False}
+    kwargs: dict[str, Any] = {"file": file, "highlight": False, "markup": False, "emoji": False}
     if no_color:
         # color_system=None drops every style (bold too), so NO_COLOR output is plain text.
         kwargs["color_system"] = None

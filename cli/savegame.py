@@ -291,11 +291,12 @@ def _names(p: Path, names: Any, seats: int) -> list[str]:
             and all(isinstance(n, str) for n in names)):
         raise _bad(p, f"damaged save: names must list {seats} names, one per seat")
     try:  # the length, once the game is known (load_game): a seat's default name may be long
-        names = [check_name(name, f"name {i}", long_ok=True) for i, name in enumerate(names, 1)]
-        unique(names, "names")
+        checked = [check_name(name, f"name {i}", long_ok=True)
+                   for i, name in enumerate(names, 1)]
+        unique(checked, "names")
     except UsageError as e:
         raise _bad(p, f"damaged save: {e}") from None
-    return names
+    return checked
 
 
 class _TooLong(ValueError):

@@ -46,8 +46,8 @@ class Screen:
         self.paint = paint
         self.names = names
         self.crowded_options = False  # the question's options go in columns to fit the screen
-        self._sized: dict[tuple, tuple[list[RenderableType], int]] = {}  # see sized()
-        self._view: tuple[tuple, SeatView] | None = None  # see view()
+        self._sized: dict[tuple[object, ...], tuple[list[RenderableType], int]] = {}  # see sized()
+        self._view: tuple[tuple[object, ...], SeatView] | None = None  # see view()
 
     @property
     def rows(self) -> int:
@@ -380,7 +380,7 @@ class Screen:
         return self.paint.text(var.text)
 
 
-def _plain(v: int | list) -> str:
+def _plain(v: int | list[object]) -> str:
     """A number or a list as words when nothing names it."""
     return ", ".join(str(x) for x in v) or "-" if isinstance(v, list) else str(v)
 

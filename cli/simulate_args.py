@@ -46,7 +46,7 @@ class SimUsage(rulekit.UsageError):
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     """Add the `simulate` sub-command to the sub-parsers of the rulekit command."""
-    p = sub.add_parser(
+    p: argparse.ArgumentParser = sub.add_parser(
         "simulate", help="play many games between bots and report who wins, how long, ...",
         description="Play --games G games of RULESET between bots and report outcomes (win "
                     "rates with 95% intervals, balance, first-player advantage), length, "

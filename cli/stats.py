@@ -16,7 +16,7 @@ from .names import check_name
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     """The `stats` sub-command's parser."""
-    p = sub.add_parser(
+    p: argparse.ArgumentParser = sub.add_parser(
         "stats", help="the record of the games you played: played, won, best scores",
         description="Print the record of the games played at the terminal (each human seat of "
                     "each finished game; rulekit play --no-record leaves a game out): games "

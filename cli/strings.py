@@ -393,4 +393,4 @@ def description(game: Any, lang: str) -> str:
 def variant_text(game: object, name: str, lang: str) -> str:
     """A variant's description in lang (its only one when the ruleset gives one text)."""
     texts = getattr(game, "variant_texts", {}).get(name) or {}
-    return texts.get(lang) or getattr(game, "variant_descriptions", {}).get(name, "")
+    return str(texts.get(lang) or getattr(game, "variant_descriptions", {}).get(name, ""))

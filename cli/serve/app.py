@@ -183,12 +183,13 @@ class Server:
 
     def origin_ok(self, headers: Any) -> bool:
         """Whether a request comes from this server's own page (or from no page at all)."""
-        origin = headers.get("origin")
+        origin: str | None = headers.get("origin")
         if origin is None:  # not a browser: no other site's page can be behind it
             return True
         if self.origins:
             return origin in self.origins
-        return urlsplit(origin).netloc.lower() == (headers.get("host") or "").lower()
+        host: str = headers.get("host") or ""
+        return urlsplit(origin).netloc.lower() == host.lower()
 
     # ---- decisions -------------------------------------------------------------------------
     def broadcast(self, table: Table) -> None:

@@ -21,7 +21,7 @@ def default_data() -> Path:
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     """The serve sub-command's parser."""
-    p = sub.add_parser(
+    p: argparse.ArgumentParser = sub.add_parser(
         "serve", help="serve tables in the browser: friends and bots, any ruleset",
         description="Serve the bundled games and each RULESET file at a web address: a page "
                     "makes a table (game, variant, players, language, bot seats) and gives a "

@@ -131,7 +131,7 @@ class Table:
         raise BadMessageError("an option is its number in the question's list or its text")
 
     def _who(self, seat: int | None) -> str:
-        return "a spectator" if seat in (None, WATCH) else self.names[seat]  # type: ignore[index]
+        return "a spectator" if seat is None or seat == WATCH else self.names[seat]
 
     def can_back(self, seat: int) -> bool:
         """Whether seat may take back a step: it is putting a move of its own together and

@@ -26,13 +26,13 @@ def test_mypy_finds_nothing_in_the_engine():
 
 
 # the modules whose checks may be relaxed, and why: the adapters subclass untyped libraries'
-# classes; the terminal driver is not strict yet
-RELAXED = {"rulekit.envs.spiel", "rulekit.envs.pz", "cli", "cli.*"}
+# classes
+RELAXED = {"rulekit.envs.spiel", "rulekit.envs.pz"}
 
 
-def test_the_engine_is_checked_strictly():
-    """`mypy rulekit` runs with --strict (issue 30): no override relaxes an engine module but the
-    adapters of untyped libraries."""
+def test_the_engine_and_the_driver_are_checked_strictly():
+    """`mypy rulekit` and `mypy cli` run with --strict (issue 30): no override relaxes a module
+    but the adapters of untyped libraries."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert config.get("strict") is True
     for override in config.get("overrides", []):
