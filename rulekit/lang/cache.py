@@ -234,17 +234,31 @@ def _read_file(name: str, dir_fd: int) -> bytes | None:
             return None
 
 
-def _put(dir_fd: int, name: str, parts: tuple[bytes, ...]) -> bool:
-    """Write parts to name in dir_fd's folder through a fresh temporary file; whether done."""
+def _fresh_file(dir_fd: int, parts: tuple[bytes, ...]) -> str | None:
+    """The name of a new temporary file (only this user may read it) in dir_fd's folder
+    holding parts, or None if it could not be written whole (nothing is left behind)."""
     tmp = f".tmp-{secrets.token_hex(8)}"
     try:
         fd = os.open(tmp, _CREATE_FILE, 0o600, dir_fd=dir_fd)
     except OSError:
-        return False
+        return None
     try:
         with os.fdopen(fd, "wb") as f:
             for part in parts:
                 f.write(part)
+        return tmp
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=dir_fd)
+        return None
+
+
+def _put(dir_fd: int, name: str, parts: tuple[bytes, ...]) -> bool:
+    """Write parts to name in dir_fd's folder through a fresh temporary file; whether done."""
+    tmp = _fresh_file(dir_fd, parts)
+    if tmp is None:
+        return False
+    try:
         os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)  # replaces a link, never
         return True  # follows it
     except OSError:
@@ -289,14 +303,10 @@ def _make_key(root_fd: int) -> bytes | None:
     """A new key, put in place whole (linked, so that a process racing this one reads either
     none or all of it); the one another process put there first wins."""
     key = secrets.token_bytes(KEY_SIZE)
-    tmp = f".tmp-{secrets.token_hex(8)}"
-    try:
-        fd = os.open(tmp, _CREATE_FILE, 0o600, dir_fd=root_fd)
-    except OSError:
+    tmp = _fresh_file(root_fd, (key,))
+    if tmp is None:
         return None
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(key)
         try:
             os.link(tmp, KEY_FILE, src_dir_fd=root_fd, dst_dir_fd=root_fd, follow_symlinks=False)
         except FileExistsError:
