@@ -42,7 +42,7 @@ from . import (
 from .context import CompileContext, _dedupe
 from .draft import RulesDraft
 from .schema_errors import _friendly_pydantic, _simplify_pydantic
-from .stmt_control import Part
+from .stmt_control import Code
 
 
 class Compiler(CompileContext):
@@ -108,7 +108,7 @@ class Compiler(CompileContext):
         for use in self.word_uses:
             langdata.check_words(self, use)
 
-    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Part | None:
+    def effect(self, item: Any, path: YamlPath, scope: Scope) -> Code | None:
         """One more effect compiled in this compilation's context (the guide's examples)."""
         return effects.effect(self, item, path, scope)
 

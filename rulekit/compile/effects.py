@@ -44,7 +44,7 @@ from .base import (
 )
 from .context import CompileContext
 from .schema_errors import _show
-from .stmt_control import Code, Part
+from .stmt_control import Code
 
 
 def effects(c: CompileContext, items: Any, path: YamlPath, scope: Scope) -> Fn:
@@ -73,7 +73,7 @@ def effect_code(c: CompileContext, items: Any, path: YamlPath, scope: Scope) -> 
         return None
     scope = scope.child()
     scope.effects = True
-    parts: list[Part] = []
+    parts: list[Code] = []
     wheres: list[str] = []  # each statement's text and place, named by a runtime error
     for i, item in enumerate(items):
         f = effect(c, item, path + (i,), scope)
@@ -83,7 +83,7 @@ def effect_code(c: CompileContext, items: Any, path: YamlPath, scope: Scope) -> 
     return stmt_control.located_block(c, parts, wheres)
 
 
-def effect(c: CompileContext, item: Any, path: YamlPath, scope: Scope) -> Part | None:
+def effect(c: CompileContext, item: Any, path: YamlPath, scope: Scope) -> Code | None:
     """One effect (a statement, or a mapping form) as code; None after reporting an error."""
     c.x.weight += 1  # running a statement is work, even one without expressions
     if isinstance(item, str):
@@ -290,7 +290,7 @@ def log_effect(c: CompileContext, item: dict[str, Any], path: YamlPath,
     return [f"{gen.ref(_log, 'logs an event')}(s, {key!r}, ({vals}), {audience}, {parts})"]
 
 
-def statement(c: CompileContext, tree: Tree[Any], scope: Scope) -> Part:
+def statement(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
     """One statement's code, by its form (rulekit.compile.statements.CODEGEN)."""
     generate = statements.CODEGEN.get(str(tree.data))
     if generate is None:

@@ -19,11 +19,9 @@ from typing import TYPE_CHECKING, Any
 from lark import Tree
 
 from ..data.yamlsource import YamlPath
-from ..errors import RuleRuntimeError
 from ..lang.expressions import INT, CompileError, did_you_mean, show_values
 from ..lang.parsing import parse, pos_of
 from ..lang.textcheck import TextUse
-from ..lang.types import Fn
 from .symbols import WordUse
 
 if TYPE_CHECKING:
@@ -121,18 +119,6 @@ def none_detail(what: str) -> str:
     """The rule error's words for a number a statement needs that is none."""
     return (f"{what} is none (a skipped parameter, or a value not set): give it a value with "
             "'otherwise'")
-
-
-def not_none(fn: Fn, what: str) -> Fn:
-    """fn, a number a statement needs: none (a skipped parameter, say) is a rule error."""
-    detail = none_detail(what)
-
-    def number(s: Any, e: dict[str, Any]) -> Any:
-        v = fn(s, e)
-        if v is None:
-            raise RuleRuntimeError("", detail)
-        return v
-    return number
 
 
 def _few(values: list[Any]) -> str:

@@ -13,18 +13,9 @@ from ..lang.expressions import (
     describe,
     fail,
 )
-from ..lang.types import Fn
 from . import langdata
 from .base import _cards_taker
 from .context import CompileContext
-
-
-def zone_fn(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> Fn:
-    """A zone a statement acts on, as a closure."""
-    typed = c.x.expr(tree, scope)
-    if typed.type != ZONE:
-        raise fail(tree, f"{what} must be a zone, but this is {describe(typed.type)}")
-    return typed.fn
 
 
 def zone_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str:
@@ -35,25 +26,12 @@ def zone_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> st
     return c.x.src(typed)
 
 
-def int_fn(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> Fn:
-    """A number a statement needs (none is a rule error), as a closure."""
-    return langdata.not_none(c.x.expect(tree, scope, INT, what).fn, what)
-
-
 def int_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str:
     """The source of a number a statement needs (as _int: none is a rule error)."""
     typed = c.x.expect(tree, scope, INT, what)
     if typed.is_const and typed.const is not None:
         return repr(typed.const)
     return c.x._unless_none(typed, langdata.none_detail(what), lambda v: v)
-
-
-def cards_fn(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> Fn:
-    """The cards a statement acts on, as a closure."""
-    typed = c.x.expr(tree, scope)
-    f = typed.fn
-    take = _cards_taker(tree, typed, what)
-    return lambda s, e: take(s, f(s, e))
 
 
 def cards_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str:

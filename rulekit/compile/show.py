@@ -21,11 +21,11 @@ from ..lang.expressions import (
     fail,
     local,
 )
-from ..lang.types import Fn
 from . import operands
 
 if TYPE_CHECKING:
     from .context import CompileContext
+    from .stmt_control import Code
 
 PICKED = "picked"  # the name a cards parameter's where, min and max see the picks by
 
@@ -40,31 +40,25 @@ def bind_picked(scope: Scope, where_scope: Scope) -> Scope:
 
 
 # ---- the statement ----------------------------------------------------------------------------
-def compile_show(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
+def compile_show(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
     """`show CARDS to PLAYER(S)`: each of those seats learns where each card lies."""
     what, to_tree = tree.children
-    cards = operands.cards_fn(c, what, scope, "what 'show' shows")
+    cards = operands.cards_code(c, what, scope, "what 'show' shows")
     typed = c.x.expr(to_tree, scope)
-    tf = typed.fn
+    gen = c.x.gen
+    shown, to, told, p, card = (gen.temp() for _ in range(5))
     if typed.type == PLAYER:
-        def seats(s: Any, e: dict[str, Any]) -> list[Any]:
-            p = tf(s, e)
-            return [] if p is None else [p]
+        seats = [f"{to} = {c.x.src(typed)}", f"{told} = [] if {to} is None else [{to}]"]
     elif compatible(PLAYERS, typed.type):
-        def seats(s: Any, e: dict[str, Any]) -> list[Any]:
-            return [p for p in (tf(s, e) or []) if p is not None]
+        seats = [f"{to} = {c.x.src(typed)}",
+                 f"{told} = [{p} for {p} in ({to} or []) if {p} is not None]"]
     else:
         raise fail(to_tree, f"'show ... to' needs a player or a list of players, but this is "
                    f"{describe(typed.type)}")
     assert c.game is not None  # compiling: the game is being built
     c.game.has_show = True
-
-    def run(s: Any, e: dict[str, Any]) -> None:
-        shown = cards(s, e)
-        told = seats(s, e)
-        charge(s, len(shown) * len(told))  # each seat learns each card: work
-        for p in told:
-            for card in shown:
-                s.learn_shown(p, card)  # the runtime's knowledge
-
-    return run
+    return [f"{shown} = {cards}", *seats,
+            # each seat learns each card: work
+            f"{gen.ref(charge, 'draws on the budget')}(s, len({shown}) * len({told}))",
+            f"for {p} in {told}:", f"    for {card} in {shown}:",
+            f"        s.learn_shown({p}, {card})"]  # the runtime's knowledge

@@ -1,5 +1,5 @@
-"""The runner of effect lists: each statement located (`repeat`, `while` and `elif` are
-compiled with the other effect forms, rulekit.compile.effects).
+"""The runner of effect lists: each statement's generated code, located (`repeat`, `while` and
+`elif` are compiled with the other effect forms, rulekit.compile.effects).
 
 Every effect list runs its statements through `located_block`, so a statement that fails at run
 time names itself and its file:line:col (the innermost statement, inside loops and procedures).
@@ -12,14 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleRuntimeError, unforeseen
 from ..lang.codegen import indent
-from ..lang.types import Fn
 
 if TYPE_CHECKING:
     from ..data.yamlsource import YamlPath
     from .context import CompileContext
 
 Code = list[str]  # generated statements, indented from 0
-Part = Fn | Code  # a statement: generated, or a closure (forms not generated yet)
 # Python failures a rule can cause (a ruleset bug the loader could not see); shown in words
 PY_ERRORS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)
 STATEMENT_ERRORS = (RuleRuntimeError, *PY_ERRORS)
@@ -36,25 +34,22 @@ def relocated(err: BaseException, where: str) -> RuleRuntimeError:
     return RuleRuntimeError("", unforeseen(err, "the statement"), where)
 
 
-def located_block(c: CompileContext, parts: list[Part], wheres: list[str]) -> Code:
+def located_block(c: CompileContext, parts: list[Code], wheres: list[str]) -> Code:
     """Statements in order (nothing after 'end game'); a failure names its statement.
 
-    A try costs nothing until something is raised, so each statement gets its own. Only a
-    statement run by a call (`end game`, `call`, ...) can end the game: the generated ones set,
-    move, log or hold blocks of their own, whose calls are each followed by the check, which
-    returns from the whole function.
+    A try costs nothing until something is raised, so each statement gets its own (a statement
+    with no code, `pass`, gets none). Only `end game` ends the game, and returns; a `call` of a
+    procedure returns when it did, as does a block of statements made a function of its own
+    (Module.block), so nothing runs after the game ended.
     """
     gen = c.x.gen
     errors = gen.ref(STATEMENT_ERRORS, "the failures a statement is named in")
     reloc = gen.ref(relocated, "names the failing statement in a rule error")
     out: Code = []
     for part, where in zip(parts, wheres, strict=True):
-        generated = isinstance(part, list)
-        body = gen.block(part) if generated else [gen.call(part, f"the statement {where[3:]}")]
-        out += ["try:", *indent(body), f"except {errors} as _x:",
-                f"    raise {reloc}(_x, {where!r}) from None"]
-        if not generated:
-            out += ["if s.over:", "    return"]
+        if part:
+            out += ["try:", *indent(gen.block(part)), f"except {errors} as _x:",
+                    f"    raise {reloc}(_x, {where!r}) from None"]
     return out
 
 

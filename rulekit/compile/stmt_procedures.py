@@ -23,27 +23,14 @@ from ..lang.expressions import (
     did_you_mean,
     fail,
 )
-from ..lang.types import Fn
+from . import stmt_runtime
 
 if TYPE_CHECKING:
     from .context import CompileContext
-
-PASSED_ON = ("actor", "opener")  # not visible in a procedure, but who opens a window it asks
-
+    from .stmt_control import Code
 
 
-
-
-
-
-
-
-
-
-
-
-
-def s_call_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
+def s_call_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
     """`call NAME(ARGS)`: run a procedure with its parameters bound to the arguments."""
     name_tok, arglist = tree.children
     name = str(name_tok)
@@ -62,7 +49,7 @@ def s_call_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
     if len(arg_trees) != len(proc.params):
         raise fail(tree, f"procedure '{name}' takes {len(proc.params)} argument(s), got "
                    f"{len(arg_trees)}", f"it takes: {want}")
-    args: list[tuple[str, Fn]] = []
+    args: list[tuple[str, str]] = []  # (the parameter's local name, the argument's source)
     for (pname, ty, key), at in zip(proc.params, arg_trees, strict=True):
         typed = c.x.expr(at, scope)
         zone_as_cards = ty == CARDS and typed.type == ZONE
@@ -77,31 +64,22 @@ def s_call_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Fn:
                 and typed.const not in domain:
             raise fail(at, f"'{typed.const}' is not one of the values {dsl.show_values(domain)}",
                        did_you_mean(str(typed.const), domain))
-        f = typed.fn
+        src = c.x.src(typed)
         if zone_as_cards:
-            f = (lambda g: lambda s, e: list(s.zones[g(s, e)]))(f)
+            src = f"list(s.zones[{src}])"
         elif ty.startswith("list["):
-            f = (lambda g: lambda s, e: list(g(s, e)))(f)  # the procedure gets its own copy
-        args.append((key, f))
+            src = f"list({src})"  # the procedure gets its own copy
+        args.append((key, src))
     fresh = proc.body is None  # compiled now: its weight is counted as it compiles
     body = table.compile(name)
     if not fresh:
         c.x.weight += body.weight  # a loop around the call counts the procedure's body
-    bound = tuple(args)
     # the body itself, not the Procedure of this compilation: a game kept whole
     # (rulekit.gamecache) holds the rules, nothing of the compiler
-    effects = body.body if body.body is not None else _failed  # None: its error is reported
-
-    def run(s: Any, e: dict[str, Any]) -> None:
-        env = {k: e[k] for k in PASSED_ON if k in e}
-        for key, f in bound:
-            env[key] = f(s, e)
-        effects(s, env)
-
-    return run
-
-
-def _failed(s: Any, e: dict[str, Any]) -> None:
-    """The body of a procedure that did not compile (the game is not built)."""
-
-
+    effects = body.body if body.body is not None else stmt_runtime.failed_body  # None: reported
+    gen = c.x.gen
+    env = gen.temp()
+    return [f"{env} = {gen.ref(stmt_runtime.passed_on, 'who acts, passed on to a procedure')}(e)",
+            *(f"{env}[{key!r}] = {src}" for key, src in args),
+            f"{gen.ref(effects, 'the body of a procedure')}(s, {env})",
+            "if s.over:", "    return"]  # the procedure ended the game

@@ -26,7 +26,10 @@ RULESETS = sorted((ROOT / "rulesets").glob("*.yaml"))
 GENERATED_NAME = re.compile(r"^_[kft]\d+$")
 STATE_FIELDS = {"gvars", "tvars", "pvars", "teamvars", "zones", "n", "players", "card_zone",
                 "over", "memo",
-                "move_cards", "draw"}  # the state's own methods the generated statements call
+                "end_turn_flag", "reversed_order", "skips",
+                # the state's own methods the generated statements call
+                "move_cards", "draw", "shuffle", "swap", "reveal", "make_meld", "extend_meld",
+                "learn_shown", "turn_to", "finish"}
 PYTHON = "__import__('os').system('touch /tmp/rulekit-pwned') or exec('print(1)')"
 
 

@@ -121,8 +121,9 @@ def test_a_python_failure_inside_a_statement_is_a_rule_error_naming_the_statemen
     def broken(s, e):
         return [][1]
 
-    compiler = SimpleNamespace(x=SimpleNamespace(gen=Module()))  # what located_block uses
-    code = located_block(compiler, [lambda s, e: None, broken],  # type: ignore[arg-type]
+    gen = Module()
+    compiler = SimpleNamespace(x=SimpleNamespace(gen=gen))  # what located_block uses
+    code = located_block(compiler, [["pass"], [f"{gen.ref(broken, 'fails')}(s, e)"]],  # type: ignore[arg-type]
                          ["in 'a' at f:1:1", "in 'b' at f:2:1"])
     run = compiler.x.gen.body_function(code)
     with pytest.raises(rulekit.RuleRuntimeError) as info:
