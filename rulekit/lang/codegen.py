@@ -92,7 +92,8 @@ class Module:
         return f"_t{next(self._ids)}"
 
     def call(self, fn: Callable[..., Any], label: str) -> str:
-        """Source that calls a closure compiled the older way with the state and env."""
+        """Source that calls a function of (state, env): an expression part compiled as a
+        closure (no statement is one), or a generated function of deeply nested statements."""
         return f"{self.ref(fn, label)}(s, e)"
 
     def function(self, src: str) -> Callable[[Any, dict[str, Any]], Any]:
