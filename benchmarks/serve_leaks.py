@@ -61,19 +61,22 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rulekit_cli.serve.app import create_app
+from rulekit_cli.serve import thinking
+from rulekit_cli.serve.app import create_app, encode
 from rulekit_cli.serve.games import GameEntry, catalogue
 from rulekit_cli.serve.store import SqliteStore
 from starlette.testclient import TestClient
 
 import rulekit
-from rulekit import PARAM
+from rulekit import PARAM, Journal
+from rulekit.bots import make_bot
 
 PLAYERS = 4  # at every table that allows it (as serve_load.py), else the nearest count allowed
 BOTS = ("random", "easy")
 WAIT = 120.0  # seconds a client waits for its next message before the game is failed
 SHOWN = 3  # leaks kept in full per game (and printed at the end)
-LANG_P, BACK_P = 0.03, 0.15  # how often a client asked switches language / takes a step back
+LANG_P, BACK_P = 0.03, 0.05  # how often a client asked switches language / takes a step back
+MAX_BACKS = 2  # a back replays the whole game on the server: a few a game
 WATCH = "watch"  # the spectator's connection among the seats'
 
 
@@ -115,25 +118,59 @@ class Received:
     version: int  # which list of decisions it follows (a new one after each back)
 
 
-class Gate(Executor):
+class Bots(Executor):
     """The server's bot executor, its bots held until the table's connections are open (so the
-    clients see the game from its first decision whoever plays first)."""
+    clients see the game from its first decision whoever plays first).
+
+    A bot chooses as the server's worker does (`think`: the same bot, seed and state), but from
+    a state kept here and brought up to date, checked equal to the document the server sends:
+    the worker deals the state again from its seed and replays every decision for each move,
+    which makes a long game's bots cost as the square of its length (most of the CPU of a Gin
+    Rummy or Ch'ami game, while they send nothing the check looks at)."""
 
     def __init__(self, inner: Executor):
         self.inner = inner
         self.open = threading.Event()
+        self.kept: dict[tuple[Any, ...], tuple[rulekit.State, list[Any]]] = {}
+        self.replayed = 0  # moves for which the state had to be dealt again (after a back)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         """fn(*args) in the inner executor once the gate is open."""
+        chosen = self.think if fn is thinking.think else fn
+
         def gated() -> Any:
             self.open.wait(WAIT)
-            return fn(*args, **kwargs)
+            return chosen(*args, **kwargs)
         return self.inner.submit(gated)
+
+    def think(self, path: str, variant: str | None, doc: dict[str, Any], seat: int, kind: str,
+              seed: int) -> str:
+        """The action the server's worker would choose, from the state kept."""
+        game = load(path, variant)
+        key = (path, variant, doc["n"], doc["seed"])
+        history = doc["history"]
+        state, done = self.kept.get(key, (None, []))
+        if state is None or done != history[:len(done)]:
+            state, done = game.new_state(doc["n"], doc["seed"]), []
+            self.replayed += 1
+        for seat_text in history[len(done):]:
+            state.apply(seat_text[1])
+        done = list(history)
+        self.kept[key] = (state, done)
+        if state.to_json() != doc:  # not the server's state after all: its own way
+            return thinking.think(path, variant, doc, seat, kind, seed)
+        return make_bot(kind, game, seat, seed).choose(state.clone()).text
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Shut the inner executor down."""
         self.open.set()
         self.inner.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+@lru_cache(maxsize=16)
+def load(path: str, variant: str | None) -> rulekit.Game:
+    """A ruleset's game, compiled once per process."""
+    return rulekit.load(path, variant, cached=True)
 
 
 @lru_cache(maxsize=1)
@@ -143,15 +180,15 @@ def games() -> dict[str, GameEntry]:
 
 
 @contextlib.contextmanager
-def serving() -> Iterator[tuple[TestClient, Gate]]:
+def serving() -> Iterator[tuple[TestClient, Bots]]:
     """A server on a fresh data folder (SQLite, not waiting for the disk), bots in a thread."""
     with tempfile.TemporaryDirectory(prefix="rulekit-leaks-") as data:
         app = create_app(games(), SqliteStore(data, sync="normal"), bots="thread", workers=1)
         with TestClient(app) as client:
             server = app.state.server
-            gate = Gate(server.pool)
-            server.pool = gate
-            yield client, gate
+            bots = Bots(server.pool)
+            server.pool = bots
+            yield client, bots
 
 
 def receive(ws: Any) -> str:
@@ -193,7 +230,7 @@ def play(task: Task) -> Result:
     started = time.process_time()
     result = Result(task.row, task.index)
     try:
-        with serving() as (client, gate):
+        with serving() as (client, bots):
             made = client.post("/api/tables", json={
                 "game": task.key, "players": task.players, "seats": list(task.seats),
                 "seed": task.seed})
@@ -214,7 +251,7 @@ def play(task: Task) -> Result:
                 for c in clients.values():
                     c.next()  # the hello
                 views = {conn: c.view() for conn, c in clients.items()}
-                gate.open.set()
+                bots.open.set()
                 drive(task, clients, views, versions, server_table)
             history = [text for _, text in server_table.state.history]
             result.decisions = len(history)
@@ -254,7 +291,7 @@ def drive(task: Task, clients: dict[int | str, Client], views: dict[int | str, d
             me.ws.send_json({"type": "lang", "lang": me.lang})
             views[asked] = me.view()
             continue
-        if views[asked]["back"] and rng.random() < BACK_P:
+        if views[asked]["back"] and len(versions) < MAX_BACKS and rng.random() < BACK_P:
             # the server is idle (a person is asked): its decisions so far, before one goes
             versions.append([text for _, text in server_table.state.history])
             me.ws.send_json({"type": "back", "decision": n})
@@ -268,24 +305,33 @@ def drive(task: Task, clients: dict[int | str, Client], views: dict[int | str, d
 
 class Replay:
     """The game replayed alongside the messages: the state after any number of decisions of
-    one of the lists the game went through (replayed from the start only after a back)."""
+    one of the lists the game went through. A back takes back the last decision: the state
+    before it is kept, so the game is replayed from the start only if the lists part earlier."""
 
     def __init__(self, game: rulekit.Game, players: int, seed: int):
         self.game, self.players, self.seed = game, players, seed
-        self.done: list[str] = []
         self._fresh()
 
     def _fresh(self) -> None:
         self.state = self.game.new_state(self.players, self.seed)
         self.journal = rulekit.Journal()
-        self.done = []
+        self.done: list[str] = []
+        self.before: tuple[rulekit.State, rulekit.Journal] | None = None  # before done[-1]
 
-    def at(self, decisions: list[str], n: int) -> rulekit.State:
-        """The state after the first n of decisions."""
+    def at(self, decisions: list[str], n: int, same: bool) -> rulekit.State:
+        """The state after the first n of decisions (same: the list of the last call)."""
         k = len(self.done)
-        if k > n or self.done != decisions[:k]:
+        if same and k <= n:
+            pass  # the same list, further on: nothing to compare
+        elif k == n + 1 and self.before is not None and self.done[:n] == decisions[:n]:
+            self.state, self.journal = self.before  # a back: the last decision taken back
+            self.done.pop()
+            self.before = None
+        elif k > n or self.done != decisions[:k]:
             self._fresh()
         for text in decisions[len(self.done):n]:
+            self.before = (self.state.clone(), Journal(list(self.journal.at),
+                           list(self.journal.deciders), list(self.journal.turns)))
             self.journal.apply(self.state, text)
             self.done.append(text)
         return self.state
@@ -298,7 +344,7 @@ def check(task: Task, entry: GameEntry, table: dict[str, Any], tokens: list[str]
     replay = Replay(game, task.players, task.seed)
     public = {k: table[k] for k in ("table", "game", "name", "variant", "players", "lang",
                                     "seats", "names", "languages")}
-    k = 0
+    k, version = 0, 0
     for m in log:
         result.messages += 1
         problems: list[str] = [f"holds the token of a link ({t[:6]}...)"
@@ -306,17 +352,23 @@ def check(task: Task, entry: GameEntry, table: dict[str, Any], tokens: list[str]
         if m.data.get("type") == "hello":
             expected: dict[str, Any] = {"type": "hello", **public, "decisions": 0, "over": False,
                                         "seat": None if m.conn == WATCH else m.conn}
+            if m.data != expected:
+                problems += differences(m.data, expected)
         else:
-            s = replay.at(versions[m.version], m.data.get("decisions", 0))
-            expected = expected_view(s, replay.journal, m, table, task, k)
+            s = replay.at(versions[m.version], m.data.get("decisions", 0), m.version == version)
+            version = m.version
+            # written as the server writes a message (the same JSON encoding of the same kind
+            # of view): equal texts are equal messages, and the text is all the seat gets
+            text = encode(expected_view(s, replay.journal, m, table, task, k))
             k += 1
-        if m.data != expected:
-            problems += differences(m.data, expected)
+            if text != m.text and m.data != (want := json.loads(text)):
+                problems += differences(m.data, want)
         if problems:
             result.leaks += 1
             if len(result.examples) < SHOWN:
                 result.examples.append({"ruleset": task.key, "game": task.index,
-                                        "connection": m.conn, "decisions": m.data.get(
+                                        "connection": m.conn, "message": m.data.get("type"),
+                                        "decisions": m.data.get(
                                             "decisions"), "problems": problems[:20]})
 
 
@@ -333,7 +385,7 @@ def expected_view(s: rulekit.State, journal: rulekit.Journal, m: Received,
         seen = rulekit.seat_view(world, None, lang=m.lang, names=table["names"], since=since,
                                  journal=journal)
         return {"type": "view", "table": table["table"], "decisions": len(world.history),
-                "seat": None, "back": False, "view": seen.to_dict()}
+                "seat": None, "back": False, "view": seen}
     seat = int(m.conn)
     world = rulekit.resample(s, seat, seed)
     seen = rulekit.seat_view(world, seat, lang=m.lang, names=table["names"], journal=journal)
@@ -341,7 +393,7 @@ def expected_view(s: rulekit.State, journal: rulekit.Journal, m: Received,
     back = (now is not None and now.kind == PARAM and now.decider == seat
             and bool(world.history) and world.history[-1][0] == seat)
     return {"type": "view", "table": table["table"], "decisions": len(world.history),
-            "seat": seat, "back": back, "view": seen.to_dict()}
+            "seat": seat, "back": back, "view": seen}
 
 
 def differences(got: Any, want: Any, path: str = "$") -> list[str]:
@@ -379,12 +431,15 @@ def tasks_of(keys: list[str], games_each: int, seed: int, bot: str,
             seats[i % n] = bot  # the bot's seat turns with the game
             tasks.append(Task(row, i, key, n, tuple(seats), seed * 100_003 + i,
                               f"{seed}:{key}:{i}"))
-    return tasks, rows
+    # game 0 of each ruleset, then game 1...: a run stopped by --seconds has as many of each
+    return sorted(tasks, key=lambda t: (t.index, t.row)), rows
 
 
-def run(tasks: list[Task], workers: int, console: Console) -> list[Result]:
-    """Play every task on `workers` processes (1: here), a progress bar on a terminal."""
+def run(tasks: list[Task], workers: int, console: Console, seconds: float | None) -> list[Result]:
+    """Play every task on `workers` processes (1: here), a progress bar on a terminal; past
+    `seconds`, no game is started (those under way end)."""
     results: list[Result] = []
+    end = None if seconds is None else time.monotonic() + seconds
     progress = Progress(TextColumn("serve leaks"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
                         TextColumn("left"), console=console, disable=not console.is_terminal)
@@ -392,6 +447,8 @@ def run(tasks: list[Task], workers: int, console: Console) -> list[Result]:
         bar = progress.add_task("serve leaks", total=len(tasks))
         if workers <= 1 or len(tasks) <= 1:
             for task in tasks:
+                if end is not None and time.monotonic() > end:
+                    break
                 results.append(play(task))
                 progress.advance(bar)
         else:
@@ -399,10 +456,15 @@ def run(tasks: list[Task], workers: int, console: Console) -> list[Result]:
                 pending: set[Future[Result]] = {pool.submit(play, t) for t in tasks}
                 try:
                     while pending:
-                        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        done, pending = wait(pending, timeout=5, return_when=FIRST_COMPLETED)
                         for fut in done:
-                            results.append(fut.result())
+                            if not fut.cancelled():
+                                results.append(fut.result())
                             progress.advance(bar)
+                        if end is not None and time.monotonic() > end:
+                            for fut in pending:
+                                fut.cancel()  # not started: never played
+                            end = None
                 except BaseException:  # Ctrl-C or a failure: no more games
                     pool.shutdown(wait=False, cancel_futures=True)
                     raise
@@ -444,6 +506,9 @@ def main(argv: list[str] | None = None) -> int:
                         "of this and i (default 0)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes playing games (default: the number of CPUs)")
+    parser.add_argument("--seconds", type=float, help="start no game after this many seconds "
+                        "(the games are played game 0 of each ruleset first, then game 1...: "
+                        "the table says how many were played)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     parser.add_argument("--markdown", action="store_true",
                         help="print the table in Markdown (for benchmarks/README.md)")
@@ -461,7 +526,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks, rows = tasks_of(keys, args.games, args.seed, args.bot, args.players)
     console = Console(stderr=True)
     wall = time.perf_counter()
-    results = run(tasks, args.workers, console)
+    results = run(tasks, args.workers, console, args.seconds)
     wall = time.perf_counter() - wall
     table = figures(rows, results)
     found = leaks_of(results)
@@ -472,7 +537,7 @@ def main(argv: list[str] | None = None) -> int:
           f"rulekit at {at or 'an unknown commit'}")
     write_json(args.json, {"benchmark": "serve_leaks", "commit": at,
                            "settings": {"games": args.games, "seed": args.seed, "bot": args.bot,
-                                        "rulesets": keys},
+                                        "rulesets": keys, "seconds": args.seconds},
                            "rows": [{k: v for k, v in r.items() if k != "cpu_s"} for r in table],
                            "leaks": found})
     return 1 if any(r["leaks"] or r["failed"] for r in table) else 0
