@@ -102,6 +102,7 @@ class Result:
     messages: int = 0  # messages checked, hellos included
     leaks: int = 0
     decisions: int = 0
+    slow_bot_moves: int = 0  # bot moves not chosen from the state kept (see Bots): 0 expected
     failed: str | None = None  # why the game could not be played to the end
     examples: list[dict[str, Any]] = field(default_factory=list)
     cpu: float = 0.0
@@ -132,7 +133,7 @@ class Bots(Executor):
         self.inner = inner
         self.open = threading.Event()
         self.kept: dict[tuple[Any, ...], tuple[rulekit.State, list[Any]]] = {}
-        self.replayed = 0  # moves for which the state had to be dealt again (after a back)
+        self.slow = 0  # moves chosen the worker's own way (the state kept was not the server's)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         """fn(*args) in the inner executor once the gate is open."""
@@ -152,12 +153,12 @@ class Bots(Executor):
         state, done = self.kept.get(key, (None, []))
         if state is None or done != history[:len(done)]:
             state, done = game.new_state(doc["n"], doc["seed"]), []
-            self.replayed += 1
         for seat_text in history[len(done):]:
             state.apply(seat_text[1])
         done = list(history)
         self.kept[key] = (state, done)
         if state.to_json() != doc:  # not the server's state after all: its own way
+            self.slow += 1
             return thinking.think(path, variant, doc, seat, kind, seed)
         return make_bot(kind, game, seat, seed).choose(state.clone()).text
 
@@ -255,6 +256,7 @@ def play(task: Task) -> Result:
                 drive(task, clients, views, versions, server_table)
             history = [text for _, text in server_table.state.history]
             result.decisions = len(history)
+            result.slow_bot_moves = bots.slow
             versions.append(history)
             entry = games()[task.key]
             check(task, entry, table, tokens, log, versions, result)
@@ -480,6 +482,7 @@ def figures(rows: list[dict[str, Any]], results: list[Result]) -> list[dict[str,
                     "messages": sum(r.messages for r in mine),
                     "leaks": sum(r.leaks for r in mine),
                     "failed": sum(1 for r in mine if r.failed is not None),
+                    "slow_bot_moves": sum(r.slow_bot_moves for r in mine),
                     "cpu_s": round(sum(r.cpu for r in mine), 1)})
     return out
 

@@ -16,7 +16,8 @@ from rulekit_cli.serve import tables
 from rulekit_cli.serve.games import catalogue
 
 BENCH = ROOT / "benchmarks"
-SMALL = ("crazy_eights", "shamus")  # short games (some 50-60 decisions)
+SMALL = ("crazy_eights", "shamus")
+SEED = 7  # short games of both (some 40 and 60 decisions)
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def test_whole_games_of_two_rulesets_check_every_message_and_find_no_leak(leaks,
                                                                          capsys):
     out = tmp_path / "leaks.json"
     status = leaks.main(["--games", "1", "--rulesets", ",".join(SMALL), "--workers", "1",
-                         "--json", str(out)])
+                         "--seed", str(SEED), "--json", str(out)])
     printed = capsys.readouterr().out
     data = json.loads(out.read_text())
     assert status == 0, printed
@@ -46,6 +47,7 @@ def test_whole_games_of_two_rulesets_check_every_message_and_find_no_leak(leaks,
     assert set(rows) == set(SMALL)
     for row in rows.values():
         assert row["games"] == 1 and row["leaks"] == 0 and row["failed"] == 0
+        assert row["slow_bot_moves"] == 0  # the bots chose from the server's own state
         assert row["bots"] == 1 and row["clients"] == row["players"] - 1
         # each connection (the clients and a spectator) checked at each decision, hellos too
         assert row["messages"] >= (row["clients"] + 1) * (row["decisions"] + 2) > 100
@@ -75,7 +77,7 @@ def test_a_planted_leak_in_one_view_and_in_one_hello_is_counted(leaks, monkeypat
 
     monkeypatch.setattr(tables.Table, "message_for", leaky_message)
     monkeypatch.setattr(tables.Table, "summary", leaky_summary)
-    (task,), _ = leaks.tasks_of(["crazy_eights"], 1, 0, "random", None)
+    (task,), _ = leaks.tasks_of(["crazy_eights"], 1, SEED, "random", None)
     assert task.seats == ("random", "human", "human", "human")  # game 0: seat 0 is the bot
     result = leaks.play(task)
     assert result.failed is None and result.leaks == 2
