@@ -433,40 +433,65 @@ def tasks_of(keys: list[str], games_each: int, seed: int, bot: str,
             seats[i % n] = bot  # the bot's seat turns with the game
             tasks.append(Task(row, i, key, n, tuple(seats), seed * 100_003 + i,
                               f"{seed}:{key}:{i}"))
-    # game 0 of each ruleset, then game 1...: a run stopped by --seconds has as many of each
-    return sorted(tasks, key=lambda t: (t.index, t.row)), rows
+    return tasks, rows
 
 
 def run(tasks: list[Task], workers: int, console: Console, seconds: float | None) -> list[Result]:
-    """Play every task on `workers` processes (1: here), a progress bar on a terminal; past
-    `seconds`, no game is started (those under way end)."""
+    """Play every task on `workers` processes (1: here), a progress bar on a terminal.
+
+    The next game is always one of the ruleset that has used the least CPU so far (its games
+    under way counted at its mean), so a run stopped after `seconds` (no game started after
+    that; those under way end) has given each ruleset about the same CPU: the short games all
+    played, the long ones as many as that share allowed (the table says how many)."""
     results: list[Result] = []
+    queues: dict[int, list[Task]] = {}
+    for t in sorted(tasks, key=lambda t: (t.row, t.index)):
+        queues.setdefault(t.row, []).append(t)
+    used = dict.fromkeys(queues, 0.0)
+    count = dict.fromkeys(queues, 0)
+    running = dict.fromkeys(queues, 0)
     end = None if seconds is None else time.monotonic() + seconds
+
+    def next_task() -> Task | None:
+        if end is not None and time.monotonic() > end:
+            return None
+        left = [r for r, q in queues.items() if q]
+        if not left:
+            return None
+        def share(r: int) -> float:
+            mean = used[r] / count[r] if count[r] else 0.0
+            return used[r] + running[r] * mean
+        row = min(left, key=lambda r: (share(r), r))
+        running[row] += 1
+        return queues[row].pop(0)
+
+    def done(r: Result) -> None:
+        results.append(r)
+        used[r.row] += r.cpu
+        count[r.row] += 1
+        running[r.row] -= 1
+        progress.advance(bar)
+
     progress = Progress(TextColumn("serve leaks"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
                         TextColumn("left"), console=console, disable=not console.is_terminal)
     with progress:
         bar = progress.add_task("serve leaks", total=len(tasks))
         if workers <= 1 or len(tasks) <= 1:
-            for task in tasks:
-                if end is not None and time.monotonic() > end:
-                    break
-                results.append(play(task))
-                progress.advance(bar)
+            while (task := next_task()) is not None:
+                done(play(task))
         else:
             with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-                pending: set[Future[Result]] = {pool.submit(play, t) for t in tasks}
+                pending: set[Future[Result]] = set()
                 try:
-                    while pending:
-                        done, pending = wait(pending, timeout=5, return_when=FIRST_COMPLETED)
-                        for fut in done:
-                            if not fut.cancelled():
-                                results.append(fut.result())
-                            progress.advance(bar)
-                        if end is not None and time.monotonic() > end:
-                            for fut in pending:
-                                fut.cancel()  # not started: never played
-                            end = None
+                    while True:
+                        while len(pending) < workers and (task := next_task()) is not None:
+                            pending.add(pool.submit(play, task))
+                        if not pending:
+                            break
+                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for fut in finished:
+                            done(fut.result())
                 except BaseException:  # Ctrl-C or a failure: no more games
                     pool.shutdown(wait=False, cancel_futures=True)
                     raise
@@ -510,8 +535,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes playing games (default: the number of CPUs)")
     parser.add_argument("--seconds", type=float, help="start no game after this many seconds "
-                        "(the games are played game 0 of each ruleset first, then game 1...: "
-                        "the table says how many were played)")
+                        "(each ruleset's games are started so that each uses about as much CPU "
+                        "as the others: the table says how many were played)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     parser.add_argument("--markdown", action="store_true",
                         help="print the table in Markdown (for benchmarks/README.md)")
