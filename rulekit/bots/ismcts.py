@@ -178,7 +178,13 @@ class IsmctsBot:
                 if done % reuse == 0:
                     det = dealer.deal(rng)
                     det.list_for_clones()  # listed once for the iterations sharing the deal
-                s = det.clone()
+                # the deal's last iteration plays on the deal itself (a copy of it would be
+                # the same state: the listing and what it kept are copied as they are)
+                if done % reuse != reuse - 1:
+                    s = det.clone()
+                else:
+                    s = det
+                    s.at = ""  # as a copy's
                 # the engine's own randomness is hidden from every seat: draw it afresh, so
                 # the iterations sharing a deal still see different chance events
                 s.rng = rng.getrandbits(64)

@@ -119,9 +119,28 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
     weights = g.hints.weights
     if not weights or legal[0].kind != START:
         return legal[int(rnd() * n)]
+    known = g.hints.constant_weights  # most weights are numbers: no call for those
+    if len(known) == len(weights):  # all of them (SHAM's): numbers 0 or more, nothing to guard
+        get = known.get
+        ws = [get(a.value, 1) for a in legal]
+    else:
+        ws = _weights(s, legal, weights, known)
+    total = sum(ws)
+    if total <= 0:
+        return legal[int(rnd() * n)]
+    x = rnd() * total
+    for a, w in zip(legal, ws, strict=True):
+        x -= w
+        if x < 0:
+            return a
+    return legal[-1]
+
+
+def _weights(s: State, legal: list[Action], weights: dict[int, Any],
+             known: dict[int, int]) -> list[int]:
+    """The playout weight of each of legal (START actions), expressions evaluated."""
     env: dict[str, Any] | None = None  # the names a weight expression sees, made when asked
     ws = []
-    known = g.hints.constant_weights  # most weights are numbers: no call for those
     a = legal[0]
     try:
         for a in legal:
@@ -137,15 +156,7 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
             ws.append(w if w > 0 else 0)  # a negative weight at run time counts as 0
     except RULE_FAILURES as e:  # one guard for the listing, naming the weight that failed
         raise failure(f"actions.{a.name}.weight", e) from None
-    total = sum(ws)
-    if total <= 0:
-        return legal[int(rnd() * n)]
-    x = rnd() * total
-    for a, w in zip(legal, ws, strict=True):
-        x -= w
-        if x < 0:
-            return a
-    return legal[-1]
+    return ws
 
 
 def _weight_env(s: State) -> dict[str, Any]:
@@ -210,7 +221,7 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
             # which costs far less
             answers = 0
         elif answers and type(stack[-1]) is WindowFrame:
-            legal = s.legal_actions()
+            legal = s.listed()
             if 1 < len(legal) <= answers:
                 play_answer(s, legal)
             else:
@@ -218,7 +229,7 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
             steps += 1
             continue
         if guided:
-            legal = s.legal_actions()
+            legal = s.listed()
             if 1 < len(legal) <= GUIDE_OPTIONS and rnd() < guided:
                 play_greedy(s, legal, rnd)
             else:
@@ -226,7 +237,7 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
             steps += 1
             continue
         if weighted:
-            s.apply_unchecked(policy(s, s.legal_actions(), rnd))
+            s.apply_unchecked(policy(s, s.listed(), rnd))
         else:  # the same draw as policy's, without copying the legal actions
             s.apply_unchecked(s.random_action(rng))
         steps += 1

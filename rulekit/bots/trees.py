@@ -94,11 +94,11 @@ class Forest:
             while not s.over:
                 p = s.decider
                 assert p is not None  # the game is not over
-                legal = s.legal_actions()
+                legal = s.listed()  # read only (the root's is filtered into a new list)
                 stack = s.stack
                 top = stack[-1] if stack else None
                 events = s.log
-                logged = len(events) if type(events) is EventLog else 0
+                logged = events._n if type(events) is EventLog else 0  # len(), no call
                 expanded = False
                 if len(legal) == 1:
                     a = legal[0]  # forced: no node, the seat stays where it is in its tree

@@ -66,10 +66,15 @@ class Viewer:
         else:  # every seat reads every event whole
             events = tuple([(key, _whole(args)) for key, args, _ in items])
             return [(actor, events, decider)] * self.n
+        # each event read whole and, when some seat is not told it, hidden: once each, then
+        # picked per seat
+        read: list[tuple[Any, Any, Any]] = [
+            (audience, (key, _whole(args)), None if audience is None else (key, _hidden(args)))
+            for key, args, audience in items]
         out: list[Any] = []
         for q in range(self.n):
-            events = tuple([(key, _whole(args)) if audience is None or q in audience
-                            else (key, _hidden(args)) for key, args, audience in items])
+            events = tuple([whole if audience is None or q in audience else hidden
+                            for audience, whole, hidden in read])
             out.append((actor, events, decider))
         return out
 

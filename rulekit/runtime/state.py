@@ -135,7 +135,8 @@ class State(SerialiseMixin):
         c.tvars = self.tvars[:]
         c.phase = self.phase
         c.turn = self.turn
-        c.stack = [f.copy() for f in self.stack]
+        stack = self.stack
+        c.stack = [f.copy() for f in stack] if stack else []
         c.rng = self.rng
         c.log = self.log.copy()
         c.history = self.history.copy()
@@ -250,6 +251,16 @@ class State(SerialiseMixin):
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)  # a copy: the caller may change it; clones share the cache
+
+    def listed(self) -> list[Action]:
+        """legal_actions() without the copy, for a search that only reads the list (no one
+        changes it: a step lists afresh, clones share it)."""
+        if self.over:
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def list_for_clones(self) -> bool:
         """Work out the legal actions now, so that the clones made next share them (each would
@@ -457,7 +468,9 @@ class State(SerialiseMixin):
             actor = top.actor if type(top) is BuildFrame else top.order[top.idx]
         else:
             actor = self.turn
-        self.history.append((actor, action.text))
+        h = self.history  # EventLog.append written out: once a decision
+        h._head = ((actor, action.text), h._head)
+        h._n += 1
         kind = action.kind
         if kind == START:
             act = g.actions[action.value]
