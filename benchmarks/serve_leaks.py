@@ -29,8 +29,16 @@ game once, alongside the messages (the state at each decision, never from the st
 after a `back`). The log of events is copied as it is by resample: its events are checked as the
 engine's own audience rule gives them (an event for others shows no card), not against it.
 
+The bots choose their moves exactly as the server's workers do (the same bot, seed and state),
+from a state this script keeps up to date instead of one dealt again and replayed from the seed
+for every move (the worker's way, whose cost grows with the game's length: some 0.7 CPU s a move
+at decision 1,000 of Gin Rummy); each move's state is checked equal to the document the server
+hands its worker, and any that is not is chosen the worker's way and counted (`slow_bot_moves`).
+
 Each game is played whole by one process and depends only on its ruleset, its index and --seed,
-so the figures are the same for any --workers.
+so each game's figures are the same for any --workers. `--seconds` stops starting games after
+that long: the next game is always of the ruleset that has used the least CPU so far, so the
+short games are all played and the long ones as many as the same share of CPU allows.
 """
 
 from __future__ import annotations
