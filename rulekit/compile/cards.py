@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import PICK, Action
@@ -22,6 +23,7 @@ from ..lang.expressions import (
     describe,
     did_you_mean,
 )
+from ..rules.game import card_label_text
 from ..rules.parts import CardTable
 from . import langdata
 from .base import (
@@ -170,11 +172,22 @@ def _attr_value_ok(ty: str, domain: frozenset[Any] | None, v: Any) -> bool:
     return ok and (domain is None or v in domain)
 
 
-def card_labels(c: CompileContext) -> None:
+@dataclass(frozen=True)
+class CardLabels:
+    """The card_labels pass's part: each card's label key (the text of the first rule that
+    holds) and label, and a pick action per face (as far as they were made: a pass that
+    reports an error stops there)."""
+
+    keys: list[str] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    pick_actions: list[Action] = field(default_factory=list)
+
+
+def card_labels(c: CompileContext) -> CardLabels:
     """Each card's label (the first rule that holds), checked unique and visible; pick actions."""
     g = c.game
     if not g.n_cards:
-        return
+        return CardLabels()
     rules = []
     for i, rule in enumerate(c.spec.cards.label):
         path = ("cards", "label", i)
@@ -185,49 +198,51 @@ def card_labels(c: CompileContext) -> None:
         if typed is not None:
             rules.append((rule.text, typed.fn))
     if c.diags:
-        return
+        return CardLabels()
     at_load = dsl.LoadTimeState()
+    keys: list[str] = []
     for card in range(g.n_cards):
         for key, fn in rules:
             try:
                 if fn(at_load, {"it": card}):
-                    g.card_label_key.append(key)
+                    keys.append(key)
                     break
             except (RuleRuntimeError, TypeError, IndexError) as e:
                 c.error(f"a label rule failed: {e}", ("cards", "label"))
-                return
+                return CardLabels(keys)
         else:
             c.error(f"no label rule matches card {card} ({_card_attrs_text(c, card)})",
                     ("cards", "label"), hint="end the list with a rule without 'when'")
-            return
-    g.labels = [g.card_label(card) for card in range(g.n_cards)]
+            return CardLabels(keys)
+    labels = [card_label_text(g.texts, g.card_table, keys[card], card, g.languages[0])
+              for card in range(g.n_cards)]
     by_label: dict[str, int] = {}
     for card in range(g.n_cards):
-        bad = hidden_char(g.labels[card])
+        bad = hidden_char(labels[card])
         if bad is not None:
-            key = g.card_label_key[card]
-            c.error(f"the label '{shown(g.labels[card])}' of card {card} "
+            key = keys[card]
+            c.error(f"the label '{shown(labels[card])}' of card {card} "
                     f"({_card_attrs_text(c, card)}) holds an invisible or direction-changing "
                     f"character ({bad})", ("text", key, c.spec.languages[0]),
                     hint="players read and type labels: use visible characters only")
-            return
+            return CardLabels(keys, labels)
         # labels that only differ by look-alike characters are the same label to a reader
-        other = by_label.setdefault(skeleton(g.labels[card]), card)
+        other = by_label.setdefault(skeleton(labels[card]), card)
         if g.face_of[other] != g.face_of[card]:
-            key = g.card_label_key[card]
+            key = keys[card]
             at = next((i for i, r in enumerate(c.spec.cards.label) if r.text == key), None)
             differ = [a for a, tab in g.card_attrs.items() if tab[other] != tab[card]]
-            same = (f"share the label '{g.labels[card]}'" if g.labels[card] == g.labels[other] else
-                    f"have labels that look the same: '{g.labels[other]}' and "
-                    f"'{g.labels[card]}'")
+            same = (f"share the label '{labels[card]}'" if labels[card] == labels[other] else
+                    f"have labels that look the same: '{labels[other]}' and "
+                    f"'{labels[card]}'")
             c.error(f"two different cards {same} "
                     f"({_card_attrs_text(c, other)} and {_card_attrs_text(c, card)})",
                     ("cards", "label") + ((at, "text") if at is not None else ()),
                     hint=f"put {{{differ[0]}}} in the text '{key}'" if differ else
                     "put the attribute that differs in the label")
-            return
-    g.pick_actions = [Action(PICK, "", f, "pick " + g.labels[card])
-                      for f, card in enumerate(g.face_cards)]
+            return CardLabels(keys, labels)
+    return CardLabels(keys, labels, [Action(PICK, "", f, "pick " + labels[card])
+                                     for f, card in enumerate(g.face_cards)])
 
 
 def _card_attrs_text(c: CompileContext, card: int) -> str:

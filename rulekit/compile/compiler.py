@@ -85,7 +85,7 @@ class Compiler(CompileContext):
         # the passes in order: each reads what the ones before built; a part a pass returns
         # goes to the draft at once, which makes the rules of them all at the end
         draft = self.game
-        texts.texts(self)
+        self.tables.text_keys = texts.texts(self)  # the symbol tables the passes read
         draft.card_table = cards.cards(self)
         draft.meld_rules = sections.meld_rules(self)
         draft.zone_layout = zones.zones(self)
@@ -93,20 +93,25 @@ class Compiler(CompileContext):
         teams = sections.teams(self)
         if teams is not None:
             draft.teams = Teams(*teams)
+        # definitions and procedures fill the symbol tables (c.tables, c.procs) as they go:
+        # a definition compiled reads the ones before it, a call compiles its procedure first
         definitions.definitions(self)
-        definitions.names_of_windows(self)
+        self.tables.windows = definitions.names_of_windows(self)
         definitions.procedures(self)
         draft.flow = phases.phases_and_actions(self)
-        cards.card_labels(self)
+        labels = cards.card_labels(self)
+        draft.card_label_key, draft.labels = labels.keys, labels.labels
+        draft.pick_actions = labels.pick_actions
         draft.setup = sections.setup(self)
         draft.scoring = sections.scoring(self)
         draft.invariants = sections.invariants(self)
-        sections.bot_hints(self)
-        sections.table_decl(self)
+        draft.hints = sections.bot_hints(self)
+        draft.table = sections.table_decl(self)
         texts.text_placeholders(self)
         hiddenvars.hidden_variables(self)  # looked up now: a test may switch the check off
         for use in self.word_uses:
             langdata.check_words(self, use)
+        draft.has_show = self.has_show  # known once every effect list is compiled
 
     def effect(self, item: Any, path: YamlPath, scope: Scope) -> Code | None:
         """One more effect compiled in this compilation's context (the guide's examples)."""

@@ -52,6 +52,7 @@ class CompileContext:
         self.word_uses: list[WordUse] = []  # choices' words, checked once all compiled
         # each action's compiled 'when' (uncharged) and its size, by the action's index
         self._whens: dict[int, tuple[Typed, int]] = {}
+        self.has_show = False  # a `show` statement compiled: the rules keep what seats learn
 
     # build() sets both before any section is compiled: the sections read them as given
     @property

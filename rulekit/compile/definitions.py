@@ -83,9 +83,9 @@ def _oversized_definitions(c: CompileContext) -> None:
         t.definitions[o.name] = (params, None, head)
 
 
-def names_of_windows(c: CompileContext) -> None:
+def names_of_windows(c: CompileContext) -> set[str]:
     """The windows' names, known before any effect asks one."""
-    c.tables.windows = set(c.spec.windows)
+    return set(c.spec.windows)
 
 
 def procedures(c: CompileContext) -> None:

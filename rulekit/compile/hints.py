@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from .context import CompileContext as Compiler
 
 
-def compile_hints(c: Compiler) -> None:
-    """Compile `bots.evaluate` and the actions' `weight` into c.game.hints (errors located)."""
+def compile_hints(c: Compiler) -> BotHints:
+    """`bots.evaluate` and the actions' `weight` compiled (errors located)."""
     spec, g = c.spec, c.game
     assert spec is not None and g is not None  # compile_hints runs after the schema check
     hints = BotHints(out_of=spec.bots.out_of, horizon=spec.bots.horizon)
@@ -51,7 +51,7 @@ def compile_hints(c: Compiler) -> None:
                 continue
             hints.constant_weights[index] = typed.const
         hints.weights[index] = typed.fn
-    g.hints = hints
+    return hints
 
 
 def _beliefs(c: Compiler) -> list[Belief]:

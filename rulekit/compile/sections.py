@@ -17,8 +17,10 @@ from ..lang.expressions import (
     local,
 )
 from ..lang.types import Fn
+from ..rules.hints import BotHints
 from ..rules.melds import MeldRules
 from ..rules.parts import Scoring
+from ..rules.tableview import TableView
 from . import effects
 from .base import (
     MAX_MELD_SPAN,
@@ -121,14 +123,14 @@ def scoring(c: CompileContext) -> Scoring:
     return Scoring(score, False, "condition", cond.fn if cond else (lambda s, e: False))
 
 
-def bot_hints(c: CompileContext) -> None:
+def bot_hints(c: CompileContext) -> BotHints:
     """The bots' hints (rulekit.compile.hints)."""
-    compile_hints(c)
+    return compile_hints(c)
 
 
-def table_decl(c: CompileContext) -> None:
+def table_decl(c: CompileContext) -> TableView:
     """The table screen (rulekit.compile.table)."""
-    compile_table(c)
+    return compile_table(c)
 
 
 def invariants(c: CompileContext) -> list[tuple[str, Fn]]:

@@ -55,8 +55,7 @@ def compile_show(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
     else:
         raise fail(to_tree, f"'show ... to' needs a player or a list of players, but this is "
                    f"{describe(typed.type)}")
-    assert c.game is not None  # compiling: the game is being built
-    c.game.has_show = True
+    c.has_show = True  # the rules keep what seats are shown (given to the rules at the end)
     return [f"{shown} = {cards}", *seats,
             # each seat learns each card: work
             f"{gen.ref(charge, 'draws on the budget')}(s, len({shown}) * len({told}))",

@@ -189,12 +189,11 @@ def _why(message: str, hidden: set[str]) -> str:
     return message
 
 
-def compile_table(c: Compiler) -> None:
-    """Check and compile `table:` and `rules_text` into c.game.table (errors located)."""
+def compile_table(c: Compiler) -> TableView:
+    """`table:` and `rules_text` checked and compiled (errors located)."""
     spec, g = c.spec, c.game
     assert spec is not None and g is not None
     tv = TableView()
-    g.table = tv
     decl = spec.table
     public, hidden, sized = _public_tables(c)
     # the zones each seat sees whole when they are its own: me.hand in a status or a prompt
@@ -284,6 +283,7 @@ def compile_table(c: Compiler) -> None:
     tv.rules_text = dict(spec.rules_text)
     tv.flags = {name: dict(words) for name, words in decl.flags.items()}
     compile_card_looks(c, tv)
+    return tv
 
 
 def compile_card_looks(c: Compiler, tv: TableView) -> None:

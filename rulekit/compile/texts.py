@@ -10,8 +10,8 @@ from ..lang.textcheck import malformed_forms, plurals_of_non_numbers, static_use
 from .context import CompileContext
 
 
-def texts(c: CompileContext) -> None:
-    """Each text has a translation for every language, and no other."""
+def texts(c: CompileContext) -> set[str]:
+    """Each text has a translation for every language, and no other; the text keys."""
     langs = c.spec.languages
     for key, entry in c.spec.text.items():
         missing = [lang for lang in langs if lang not in entry]
@@ -33,7 +33,7 @@ def texts(c: CompileContext) -> None:
                             f"{sorted(want)}", ("text", key, lang))
     for u in malformed_forms(c.spec):
         c.error(u.message, ("text", u.key, u.lang), offset=(u.line, u.col), hint=u.hint)
-    c.tables.text_keys = set(c.spec.text)
+    return set(c.spec.text)
 
 
 def text_placeholders(c: CompileContext) -> None:
