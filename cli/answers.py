@@ -3,7 +3,8 @@
 A number always means the option shown with that number. Options that are cards follow the
 order in which the seat sees its cards; options that are melds carry the numbers the table
 gives the melds, and show their cards (a wild with the value it stands for). A card or value
-whose name is a number is typed in quotes ("4") or as its full label.
+whose name is a number is typed in quotes ("4") or as its full label. An option after which
+every step of the move has a single option shows those steps: `extend a meld → 2. run: … → 7`.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from typing import Any
 from rich.text import Text
 
 import rulekit
-from rulekit import CARD, Reason, State
+from rulekit import CARD, PARAM, Reason, State
 from rulekit import say_reason as say
 from rulekit.actions import CHOOSE, DONE, PICK, Action
+from rulekit.errors import RulekitError
 
 from .look import Painter
 from .strings import command_of, t
 
+ARROW = " → "  # between an option and the forced steps it leads to
 QUOTES = {'"': '"', "'": "'", "«": "»", "“": "”", "‘": "’"}
 
 
@@ -41,6 +44,7 @@ class Option:
     action: Action
     shown: Text
     names: set[str]
+    then: list[Text] | None = None  # the forced steps this option completes to, if all are
 
 
 def ranges(values: list[int]) -> str:
@@ -113,7 +117,8 @@ def meld_line(paint: Painter, meld: dict[str, Any], lang: str) -> Text:
 class Question:
     """The legal actions of the decision a seat faces now, as numbered options."""
 
-    def __init__(self, state: State, seat: int, paint: Painter, lang: str, names: list[str]):
+    def __init__(self, state: State, seat: int, paint: Painter, lang: str, names: list[str],
+                 probe: bool = True):
         self.state = state
         self.seat = seat
         self.game = state.game
@@ -130,12 +135,14 @@ class Question:
         self.picking = any(a.kind == PICK for a in self.legal)
         self.melds = melds_seen(self.obs)
         ordered = self._ordered(self.legal)
-        by_meld = all(a.kind == CHOOSE and a.value_type == "meld" and a.value in self.melds
-                      for a in ordered)
-        self.options = [Option(a.value if by_meld else i, a, self._shown(a), set())
+        self.by_meld = all(a.kind == CHOOSE and a.value_type == "meld" and a.value in self.melds
+                           for a in ordered)
+        self.options = [Option(a.value if self.by_meld else i, a, self._shown(a), set())
                         for i, a in enumerate(ordered, 1)]
         for o in self.options:
             o.names = self._names_of(o)
+            if probe and not self.is_range and len(self.options) > 1:
+                o.then = self._completes(o.action)
 
     # ---- showing ---------------------------------------------------------------------
     def _ordered(self, legal: list[Action]) -> list[Action]:
@@ -163,11 +170,47 @@ class Question:
         if self.is_range:
             return [Text(t("range_hint", self.lang, values=ranges([a.value for a in self.legal])))]
         width = max(len(str(o.number)) for o in self.options)
-        return [Text(f"  {o.number:>{width}}) ") + o.shown for o in self.options]
+        # an option whose every later step is forced shows them, in the words each step's own
+        # question would show its only option: the player sees the whole move they choose
+        return [Text(f"  {o.number:>{width}}) ") + Text(ARROW).join([o.shown, *(o.then or [])])
+                for o in self.options]
 
     def shown(self, a: Action) -> str:
         """An option's text as shown (plain)."""
         return self._shown(a).plain
+
+    def step(self, a: Action) -> Text:
+        """An option as a step of a move: a meld with the number the table gives it."""
+        if self.by_meld:
+            return Text(f"{a.value}. ") + self._shown(a)
+        return self._shown(a)
+
+    def forced_next(self, state: State) -> Action | None:
+        """The next step of the move seat is putting together when it has a single option
+        (state is this question's, or one after its answer), else None."""
+        now = state.pending
+        if state.is_over or now is None or now.kind != PARAM or now.decider != self.seat:
+            return None
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def _completes(self, a: Action) -> list[Text] | None:
+        """The steps that would follow option a, when each has a single option and they
+        complete the move (tried on a copy); None when a real choice would come."""
+        trial = self.state.clone()
+        steps: list[Text] = []
+        try:
+            trial.apply_unchecked(a)
+            while (lone := self.forced_next(trial)) is not None:
+                steps.append(Question(trial, self.seat, self.paint, self.lang, self.names,
+                                      probe=False).step(lone))
+                trial.apply_unchecked(lone)
+        except RulekitError:  # a rule that fails says so when the option is chosen, not before
+            return None
+        now = trial.pending
+        building = (not trial.is_over and now is not None and now.kind == PARAM
+                    and now.decider == self.seat)
+        return steps if steps and not building else None
 
     # ---- parsing ---------------------------------------------------------------------
     def _names_of(self, o: Option) -> set[str]:

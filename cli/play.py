@@ -93,6 +93,7 @@ class Match(HumanTurns, Pauses):
         self.viewer: int | None = None  # the human seat whose screen the terminal shows now
         self.answered: int | None = None  # the seat whose own answer was the last action
         self.build: Build | None = None  # a human's move being put together (back undoes it)
+        self.asked: tuple[State, int, int, int, Question] | None = None  # turns.py: _asking
         self.move_start: int | None = None  # the log index where the human's move began
         self.holding = False  # the acting seat's results are on the screen: wait, then hide
         self.resumed = 0  # decisions replayed from a save
@@ -314,7 +315,7 @@ class Match(HumanTurns, Pauses):
 
     def _screen(self, seat: int) -> None:
         """Everything seat may know now, sized so that its question fits below it."""
-        question = Question(self.state, seat, self.paint, self.lang, self.names)
+        question = self._asking(seat)
         prompt = self._prompt(seat)
         news = self._unseen(seat)
         news_height = self.screen.news_height(news)
@@ -332,7 +333,7 @@ class Match(HumanTurns, Pauses):
     def draw(self, seat: int) -> None:
         """The screen seat would see now, with its question and the answer's prompt."""
         self._screen(seat)
-        question = Question(self.state, seat, self.paint, self.lang, self.names)
+        question = self._asking(seat)
         self._show_question(seat, self._prompt(seat), question)
         self.console.print("> ", end="")
 
@@ -430,8 +431,6 @@ class Match(HumanTurns, Pauses):
             parts += lines
         else:
             parts.append(self.screen.options(lines, MAX_OPTION_LINES))
-        if len(question.legal) == 1:
-            parts.append(Text(t("confirm_hint", self.lang)))
         return parts
 
     def _chosen_so_far(self, seat: int) -> Text | None:

@@ -54,11 +54,6 @@ TABLE_STRINGS: dict[str, dict[str, str]] = {
         "fr": "Retour d'une étape.",
         "es": "Un paso atrás.",
     },
-    "confirm_hint": {
-        "en": "Only one choice is left: press Enter to confirm it, or type back.",
-        "fr": "Il ne reste qu'un choix : appuyez sur Entrée pour le confirmer, ou tapez retour.",
-        "es": "Solo queda una opción: pulsa Intro para confirmarla, o escribe atrás.",
-    },
     "your_move": {
         "en": "What your move did:",
         "fr": "Ce qu'a fait votre coup :",

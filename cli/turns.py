@@ -2,7 +2,8 @@
 
 A move that takes several answers (an action, then its parameters) is applied one answer at a
 time, but the state before its first chosen step is kept: `back` goes back to it and replays the
-answers but the last, so nothing of an unfinished move is ever played for good.
+answers but the last, so nothing of an unfinished move is ever played for good. A step with a
+single option is taken at once with the answer before it, and undone with it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rich.text import Text
 
 import rulekit
 from rulekit import PARAM, WINDOW, State
-from rulekit.actions import Action
+from rulekit.actions import DONE, Action
 
 from .answers import Question
 from .look import Painter
@@ -50,6 +51,7 @@ class HumanTurns:
     viewer: int | None
     answered: int | None
     build: Build | None
+    asked: tuple[State, int, int, int, Question] | None  # the last question built, and where
     move_start: int | None
     holding: bool
     backed: bool
@@ -68,8 +70,8 @@ class HumanTurns:
     def _human(self, seat: int) -> None:
         s = self.state
         legal = s.legal_actions()
-        # a lone option is played at once, unless the seat chose something earlier in this
-        # move: then it is asked, so that `back` can still undo that choice
+        # a lone option is played at once (one in a move being put together was taken with
+        # the step chosen before it: _take_forced)
         forced = len(legal) == 1 and self.build is None
         several = len(self.humans) > 1
         if forced and several and self.viewer != seat and self._shows_nothing(legal[0]):
@@ -87,7 +89,8 @@ class HumanTurns:
         if forced:
             # played without asking: said among the seat's news, where it happened, so that its
             # next screen shows every event since its last decision just above the question
-            option = Question(s, seat, self.paint, self.lang, self.names).shown(legal[0])
+            option = Question(s, seat, self.paint, self.lang, self.names,
+                              probe=False).shown(legal[0])
             note = Note()
             note.append_text(self.paint.text(t("only_choice", self.lang, prompt=ended(prompt),
                                                option=option)))
@@ -97,7 +100,7 @@ class HumanTurns:
             if several and self.state.decider != seat and self._news(seat):
                 self.holding = True  # the terminal may go to another seat: what happened, now
             return
-        question = Question(s, seat, self.paint, self.lang, self.names)
+        question = self._asking(seat)
         fresh_events = seat in self.forced or any(
             self.game.texts.has(k) for k, _ in rulekit.events_for(s, seat, self.seen[seat]))
         # while a seat puts its own action together, only the next question is shown, with
@@ -157,6 +160,17 @@ class HumanTurns:
             self.answered = seat
             return
 
+    def _asking(self, seat: int) -> Question:
+        """The question seat faces now, built once per position (the screen above it is sized
+        with it, and trying where each option leads takes a copy of the game per option)."""
+        s = self.state
+        key = (len(s.history), len(s.log), seat)
+        if self.asked is not None and self.asked[0] is s and self.asked[1:4] == key:
+            return self.asked[4]
+        question = Question(s, seat, self.paint, self.lang, self.names)
+        self.asked = (s, *key, question)  # holding s: no other state can take its id
+        return question
+
     def _read(self, parts: list[Text], after: list[RenderableType]) -> None:
         """A long text at the console's width, a screenful at a time for a person typing, the
         last one leaving room for what is shown after it (the question and its prompt)."""
@@ -180,6 +194,8 @@ class HumanTurns:
             self.build.steps.append(list(actions))
         for a in actions:
             s.apply(a)
+        if chosen:
+            self._take_forced(seat)
         if self._building(seat):
             return
         self.build = None
@@ -193,6 +209,30 @@ class HumanTurns:
                 self._print_events(seat, start, indent="  ")
                 self.holding = True
             self.seen[seat] = len(s.log)
+
+    def _take_forced(self, seat: int) -> None:
+        """Take at once the steps of seat's move that have a single option; they join the
+        chosen step, so that `back` never lands on one (it would be taken again at once) but
+        goes back to the last step the player chose. Before a real question, each is said in
+        one line above it; a move they complete is said by its own events among the news (and
+        the option chosen showed them: Question.lines)."""
+        s = self.state
+        assert self.build is not None  # a chosen step began or continued a move
+        notes: list[Text] = []
+        while True:
+            question = Question(s, seat, self.paint, self.lang, self.names, probe=False)
+            lone = question.forced_next(s)
+            if lone is None:
+                break
+            if lone.kind != DONE:  # ending a choice of cards says nothing the picks did not
+                notes.append(self.paint.text(t("only_choice", self.lang,
+                                               prompt=ended(self._prompt(seat)),
+                                               option=question.step(lone).plain)))
+            s.apply(lone)
+            self.build.steps[-1].append(lone)
+        if self._building(seat):
+            for note in notes:
+                self.console.print(note)
 
     def _back(self) -> None:
         """Undo the last answer of the move being put together (nothing of it was played)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import rulekit
 from rulekit.actions import Action
 from rulekit.bots import make_bot
-from rulekit.runtime.state import BuildFrame, State
+from rulekit.runtime.state import State
 
 Pick = Callable[[State, list[Action]], Action]
 
@@ -26,11 +26,10 @@ def drive(game: rulekit.Game, kinds: list[str], seed: int, pick: Pick,
     """Play as the driver does (its bots, its lone choices) until the end or until(state).
 
     Returns the humans' answers (exact forms) and the state. Like the driver, a lone legal
-    action is played without asking, unless the seat chose something earlier in that move."""
+    action is played without asking (a step of a move being put together too)."""
     state = game.new_state(len(kinds), seed)
     bots = {p: make_bot(k, game, p, seed) for p, k in enumerate(kinds) if k != "human"}
     answers: list[str] = []
-    chose = False
     while not state.is_over and not (until and until(state)):
         seat = state.decider
         assert seat is not None
@@ -38,15 +37,12 @@ def drive(game: rulekit.Game, kinds: list[str], seed: int, pick: Pick,
             state.apply_unchecked(bots[seat].choose(state))
             continue
         legal = state.legal_actions()
-        if len(legal) > 1 or chose:
+        if len(legal) > 1:
             a = pick(state, legal)
             answers.append(a.text)
             state.apply(a)
-            chose = True
         else:
             state.apply(legal[0])
-        top = state.stack[-1] if state.stack and not state.is_over else None
-        chose = chose and isinstance(top, BuildFrame) and top.actor == seat
     return answers, state
 
 

@@ -12,7 +12,7 @@ from cli_helpers import cli
 from paths import ROOT
 from rulekit_cli.answers import Question, meld_line
 from rulekit_cli.look import Painter
-from table_helpers import drive, saved_actions, write_save
+from table_helpers import drive, write_save
 
 import rulekit
 from rulekit.runtime.state import State
@@ -83,7 +83,7 @@ def test_cards_to_pick_are_listed_in_the_order_of_the_hand():
 
 # ---- melds: numbered as the table numbers them, shown with their cards -------------------
 def _extend_position() -> tuple[int, list[str], list[int], State]:
-    """A Ch'ami position where seat 0 may extend melds that are not the table's first ones,
+    """A Ch'ami position where seat 0 may extend several melds, not the table's first ones,
     the last of them with a single card of its hand."""
     game = rulekit.load(CHAMI)
     for seed in range(60):
@@ -105,8 +105,8 @@ def _extend_position() -> tuple[int, list[str], list[int], State]:
             if s.decider != 0 or s.stack or "extend" not in [a.text for a in s.legal_actions()]:
                 return False
             values = extendable(s)
-            if values == list(range(1, len(values) + 1)):
-                return False
+            if len(values) < 2 or values == list(range(1, len(values) + 1)):
+                return False  # one meld would be taken at once: its question never asked
             probe = s.clone()
             probe.apply("extend")
             probe.apply(f"onto meld{max(values)}")
@@ -131,44 +131,25 @@ def test_a_meld_to_extend_carries_the_tables_number_and_shows_its_cards(
     save = tmp_path / "game.json"
     write_save(save, CHAMI, SEATS3, seed, actions)
     target = max(melds)  # a meld the table does not number 1
-    r = cli("resume", str(save), stdin=f"extend a meld\n{target}\n\nquit\n")
+    r = cli("resume", str(save), stdin=f"extend a meld\n{target}\nquit\n")
     assert r.code == 0, r.err
     options = _options(r.out, "Choose the meld to extend")
     assert sorted(options) == sorted(melds)
     shown = r.out.split("Choose the meld to extend", 1)[0]  # the table before the question
     table = {m.group(1): m.group(2) for line in shown.splitlines()  # melds may sit in columns
              for m in re.finditer(r"(?:^\s*|\s{2,})(\d+)\. (.+?)(?=\s{2,}\d+\. |\s*$)", line)}
-    assert options[target] == table[str(target)]  # same number, same kind and cards
-    assert f"extend a meld: {target}. {options[target]}" in r.out  # the choice made, restated
+    # a single card of the hand fits that meld: its option says so (issue 31), and choosing
+    # the meld plays the move
+    meld, card = options[target].split(" → ")
+    assert meld == table[str(target)]  # same number, same kind and cards
     added = re.search(r"^  Player 1 adds (.*) to a meld: (.*)\.$", r.out, flags=re.M)
-    assert added is not None
-    before = options[target].split(": ", 1)[1].split(", ")
+    assert added is not None and added.group(1) == card
+    before = meld.split(": ", 1)[1].split(", ")
     assert set(before) < set(added.group(2).split(", "))
 
 
-def test_a_lone_fitting_card_is_asked_and_back_undoes_each_step(
-        tmp_path: Path, extend_position: tuple) -> None:
-    """Issue 12: 'a lone fitting card is then played at once'; '`back` undoes the last step of a
-    half-built action (nothing is applied until the action is complete)'; '`back` at the first
-    step: a message and the question again'."""
-    seed, actions, melds, _ = extend_position
-    target = max(melds)
-    save = tmp_path / "game.json"
-    write_save(save, CHAMI, SEATS3, seed, actions)
-    r = cli("resume", str(save), stdin=f"extend a meld\n{target}\nback\nback\nback\nquit\n")
-    assert r.code == 0, r.err
-    after_card = r.out.split("Choose the card to add\n", 1)[1]
-    assert after_card.startswith("  1) ")
-    assert "Only one choice is left: press Enter to confirm it, or type back." in after_card
-    steps = r.out.split("> back\n")
-    assert steps[1].startswith("Back one step.\n")
-    assert "Choose the meld to extend" in steps[1]
-    assert steps[2].startswith("Back one step.\n")
-    assert "Your turn. What do you do?" in steps[2]
-    assert steps[3].startswith("There is no step to undo: this is the first choice of your "
-                               "move.\nYour turn. What do you do?")
-    assert "adds" not in r.out.split("Resumed after", 1)[1].split("> quit")[0]
-    assert saved_actions(save) == actions  # nothing of the unfinished move was played
+# issue 12's lone fitting card, asked then and taken at once since issue 31, and `back` at each
+# step: test_cli_forced_steps.py
 
 
 def test_back_in_a_reaction_window_says_there_is_nothing_to_undo(tmp_path: Path) -> None:
