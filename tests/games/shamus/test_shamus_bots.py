@@ -5,7 +5,8 @@ import random
 from dataclasses import replace
 
 import pytest
-from shamus_helpers import RAMI, UNO, deal, game, hand, legal, players_of, rami_discard, uno_play
+from shamus_helpers import (RAMI, UNO, deal, game, hand, legal, meld, players_of, rami_discard,
+                            uno_play)
 
 import rulekit
 from rulekit.bots import LEVELS, make_bot
@@ -47,9 +48,11 @@ def test_the_estimate_lies_between_a_loss_and_a_win(variant):
 
 
 def test_the_ace_goes_to_the_uno_players_last_card():
-    """With one card left in the Uno hand, the Rami player's Ace (any card may then be played,
-    H4) is worth more than any other discard, which the Uno player could not match."""
-    s = ace_position()
+    """With one card left in the Uno hand and the points there, the Rami player's Ace (any card
+    may then be played, H4) beats Senior at once: worth more than any other discard, which the
+    Uno player could not match. (With no points yet the Ace may be kept for a later turn: an Ace
+    held frees the last card whenever it is given, and the points need the time anyway.)"""
+    s = ace_position_with_points()
     g = s.game
     values = {}
     for label in hand(s, RAMI):
@@ -85,7 +88,7 @@ def test_an_ace_is_kept_while_the_uno_hand_is_long():
 def test_a_searching_rami_player_gives_the_ace(seed):
     """The greedy bot (one step of look-ahead, scored by the hint) discards the Ace there, in
     worlds where the Uno player's last card is unknown to it."""
-    s = ace_position()
+    s = ace_position_with_points()
     bot = make_bot("greedy", s.game, RAMI, seed)
     s.apply(bot.choose(s))
     assert str(bot.choose(s)) == "pick A of hearts"
@@ -247,13 +250,109 @@ def _medium(g, seat, seed):
     return make_bot(replace(LEVELS["medium"], cap=None), g, seat, seed)
 
 
+def ace_position_with_points():
+    """The Ace position, the Rami player having laid 60 points first (sets of kings and tens):
+    the Ace discarded now lets the Uno player go out with the points there, Senior beaten (H7)."""
+    s = deal({UNO: ["5 of spades", "K of clubs"],
+              RAMI: ["A of hearts", "7 of diamonds", "9 of spades", "J of spades", "3 of hearts",
+                     "Q of diamonds", "K of diamonds", "K of hearts", "K of spades", "10 of clubs",
+                     "10 of hearts", "10 of diamonds"]},
+             discard=["5 of hearts"], circle_top=["6 of diamonds"], stock=["6 of hearts"])
+    uno_play(s, "5 of spades")
+    s.apply("draw")
+    meld(s, ["K of diamonds", "K of hearts", "K of spades"])
+    meld(s, ["10 of clubs", "10 of hearts", "10 of diamonds"])
+    assert s.decider == RAMI and legal(s) == ["discard"]
+    return s
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_medium_rami_player_gives_the_ace_to_the_last_card(seed):
     """The search scores its imagined games a short way past its tree (bots.horizon), by the
     evaluation's chance that the Uno player can match, not by the luck of random continuations:
-    the medium level gives the Ace to the Uno player's last card (with the search's default
-    horizon it gave it in 3 of 8 seeds)."""
-    s = ace_position()
+    with the points there, the medium level gives the Ace to the Uno player's last card (with
+    the search's default horizon it gave it in 3 of 8 seeds of the Ace position). With no
+    points yet, it may keep the Ace for a later turn (an Ace held saves a one-card Uno hand
+    whenever it is given, and the Ace of hearts may still make a run with the 3)."""
+    s = ace_position_with_points()
     bot = _medium(s.game, RAMI, seed)
     s.apply(bot.choose(s))
     assert str(bot.choose(s)) == "pick A of hearts"
+
+
+# ---- the points (H6, H7): a pair the Rami player keeps may meld later ----
+
+def pair_position():
+    """The Rami player's discard, holding the 7s of hearts and diamonds (a pair) and the Q of
+    diamonds; the other three queens lie in the discard pile, so a diamond is all the Uno hand
+    may match on the queen, a diamond or one of two hidden 7s on the 7. Nothing melds."""
+    s = deal({UNO: ["5 of spades", "8 of hearts", "10 of clubs", "6 of diamonds", "6 of spades",
+                    "J of hearts"],
+              RAMI: ["7 of hearts", "7 of diamonds", "Q of diamonds", "K of spades", "9 of clubs",
+                     "3 of hearts"]},
+             discard=["Q of spades", "Q of hearts", "Q of clubs", "5 of clubs"],
+             circle_top=["8 of clubs"], stock=["10 of hearts"])
+    uno_play(s, "5 of spades")
+    s.apply("draw")
+    assert s.decider == RAMI and legal(s) == ["discard"]
+    return s
+
+
+def test_the_estimate_keeps_a_pair_for_the_points():
+    """Senior needs 50 meld points (H7): a pair kept may become a set (H5), which the estimate
+    counts (fitted on greedy pairs' games: a pair held after the discard is about a third of the
+    odds of reaching the points). Breaking the pair gives the Uno hand a slightly better chance to
+    match (two hidden 7s), which the hint before this one preferred."""
+    s = pair_position()
+    g = s.game
+    after = {}
+    for label in ("7 of diamonds", "Q of diamonds"):
+        t = s.clone()
+        rami_discard(t, label)
+        after[label] = g.hints.evaluation(t, RAMI)
+    assert after["Q of diamonds"] > after["7 of diamonds"], after
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_greedy_rami_player_keeps_the_pair(seed):
+    """The greedy bot (one step of look-ahead, scored by the hint) discards neither 7."""
+    s = pair_position()
+    bot = make_bot("greedy", s.game, RAMI, seed)
+    s.apply(bot.choose(s))
+    assert str(bot.choose(s)) not in ("pick 7 of hearts", "pick 7 of diamonds")
+
+
+# ---- Junior (H7): once Senior is out of reach, time is what the Rami player needs ----
+
+def junior_position():
+    """Senior is out of reach (the Uno hand outgrew the circle, H7), the Rami player has laid 120
+    points in four sets and holds the 2 of clubs, the 9 of diamonds, the 5 of hearts and the
+    3 of spades, none of which melds: its discard."""
+    sets = [[f"{r} of {suit}" for suit in ("spades", "hearts", "diamonds")] for r in ("K", "Q", "J", "10")]
+    uno = ["4 of clubs", "5 of clubs", "6 of clubs", "7 of clubs", "8 of clubs", "9 of clubs",
+           "4 of hearts", "6 of hearts", "7 of hearts", "8 of hearts", "9 of hearts"]
+    s = deal({UNO: uno, RAMI: [c for m in sets for c in m] + ["2 of clubs", "9 of diamonds",
+                                                             "5 of hearts"]},
+             discard=["3 of clubs"], circle_top=["A of diamonds"], stock=["3 of spades"])
+    uno_play(s, "4 of clubs")
+    assert rulekit.observation(s, None)["vars"]["senior_lost"] is True
+    s.apply("draw")
+    for m in sets:
+        meld(s, m)
+    assert s.decider == RAMI and legal(s) == ["discard"]
+    return s
+
+
+def test_junior_wants_the_uno_player_to_skip():
+    """With Senior out of reach, a 2 discarded makes the Uno player draw two and skip the turn
+    without turning a circle card (H4): one more Rami turn before the circle runs out, worth more
+    to Junior than any other discard (the hint before this one scored them alike)."""
+    s = junior_position()
+    g = s.game
+    after = {}
+    for label in ("2 of clubs", "9 of diamonds", "5 of hearts"):
+        t = s.clone()
+        rami_discard(t, label)
+        after[label] = g.hints.evaluation(t, RAMI)
+    two = after.pop("2 of clubs")
+    assert all(two > v for v in after.values()), (two, after)
