@@ -302,8 +302,8 @@ def s_end_game_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
 
 
 def s_pass_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
-    """`pass`: no code."""
-    return []
+    """`pass`: Python's (a list of them still runs, and is charged, as one of statements)."""
+    return ["pass"]
 
 
 # each statement form of the table (rulekit.lang.statements) and the function generating it: a

@@ -37,19 +37,18 @@ def relocated(err: BaseException, where: str) -> RuleRuntimeError:
 def located_block(c: CompileContext, parts: list[Code], wheres: list[str]) -> Code:
     """Statements in order (nothing after 'end game'); a failure names its statement.
 
-    A try costs nothing until something is raised, so each statement gets its own (a statement
-    with no code, `pass`, gets none). Only `end game` ends the game, and returns; a `call` of a
-    procedure returns when it did, as does a block of statements made a function of its own
-    (Module.block), so nothing runs after the game ended.
+    A try costs nothing until something is raised, so each statement gets its own. Only `end
+    game` ends the game, and returns; a `call` of a procedure returns when it did, as does a
+    block of statements made a function of its own (Module.block), so nothing runs after the
+    game ended.
     """
     gen = c.x.gen
     errors = gen.ref(STATEMENT_ERRORS, "the failures a statement is named in")
     reloc = gen.ref(relocated, "names the failing statement in a rule error")
     out: Code = []
     for part, where in zip(parts, wheres, strict=True):
-        if part:
-            out += ["try:", *indent(gen.block(part)), f"except {errors} as _x:",
-                    f"    raise {reloc}(_x, {where!r}) from None"]
+        out += ["try:", *indent(gen.block(part)), f"except {errors} as _x:",
+                f"    raise {reloc}(_x, {where!r}) from None"]
     return out
 
 

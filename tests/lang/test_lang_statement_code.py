@@ -117,3 +117,12 @@ def test_a_none_operand_of_a_generated_statement_names_the_statement() -> None:
     col = text.splitlines()[line - 1].index('"skip') + 1
     assert str(info.value) == ("rule actions.go.effects: cannot skip a negative number of "
                                f"players (-2) (in 'skip zero - 2' at lang.yaml:{line}:{col})")
+
+
+def test_a_long_list_of_pass_statements_is_still_work() -> None:
+    """Running a statement is work, even `pass`: a list of 70 charges the budget as before."""
+    g = game(actions="actions:\n  go: {effects: [" + ", ".join(["pass"] * 70) + "]}\n")
+    state = g.new_state(2)
+    before = state.game_work
+    state.apply("go")
+    assert 70 <= before - state.game_work < 140
