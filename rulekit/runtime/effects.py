@@ -65,19 +65,25 @@ class EffectsMixin(StateFields):
         k = 0
         mo, av = self.meld_of, self.as_value
         kn = self.known
+        # what a seat was told of the cards drawn, forgotten once they are all drawn (as card
+        # by card: each seat's record is its own, and no card moves twice in a draw)
+        drawn: list[int] | None = [] if kn is not None and any(kn) else None
         while k < count and zs:
             c = zs.pop()
             zd.append(c)
             cz[c] = dest
-            up, fu[c] = fu[c], 0
-            if kn is not None and any(kn):
-                knowledge.moved(self, (c,), ((src, up),))
+            if drawn is not None:
+                drawn.append(c)
+                drawn.append(fu[c])
+            fu[c] = 0
             if mo is not None and av is not None:
                 if mo[c]:
                     self._meld_cache.clear()
                 mo[c] = 0
                 av[c] = None
             k += 1
+        if drawn:
+            knowledge.moved(self, drawn[::2], [(src, up) for up in drawn[1::2]])
         return k
 
     def _forget(self, cards: Any) -> None:
@@ -339,9 +345,18 @@ class EffectsMixin(StateFields):
     def finish(self, reason: str) -> None:
         """End the game now and compute the outcome."""
         g = self.game
-        scores = tuple(g.score(self, p) for p in range(self.n))
-        self.over = True  # the winners condition may ask whether the game is over
-        winners = g.winners(self, scores)
+        # nothing changes while the players' scores are worked out (nor, then, their winning):
+        # the state keeps what the definitions they share work out (the least hand's points,
+        # asked in every seat's score), as it does while it lists the legal actions
+        kept = self.memo
+        self.memo = {}
+        try:
+            scores = tuple(g.score(self, p) for p in range(self.n))
+            self.over = True  # the winners condition may ask whether the game is over
+            self.memo = {}
+            winners = g.winners(self, scores)
+        finally:
+            self.memo = kept
         self.outcome = Outcome(scores, winners, reason)
         self.over = True
         self.stack.clear()
