@@ -5,8 +5,18 @@ import random
 from dataclasses import replace
 
 import pytest
-from shamus_helpers import (RAMI, UNO, deal, game, hand, legal, meld, players_of, rami_discard,
-                            uno_play)
+from shamus_helpers import (
+    RAMI,
+    UNO,
+    deal,
+    game,
+    hand,
+    legal,
+    meld,
+    players_of,
+    rami_discard,
+    uno_play,
+)
 
 import rulekit
 from rulekit.bots import LEVELS, make_bot
@@ -328,7 +338,8 @@ def junior_position():
     """Senior is out of reach (the Uno hand outgrew the circle, H7), the Rami player has laid 120
     points in four sets and holds the 2 of clubs, the 9 of diamonds, the 5 of hearts and the
     3 of spades, none of which melds: its discard."""
-    sets = [[f"{r} of {suit}" for suit in ("spades", "hearts", "diamonds")] for r in ("K", "Q", "J", "10")]
+    sets = [[f"{r} of {suit}" for suit in ("spades", "hearts", "diamonds")]
+            for r in ("K", "Q", "J", "10")]
     uno = ["4 of clubs", "5 of clubs", "6 of clubs", "7 of clubs", "8 of clubs", "9 of clubs",
            "4 of hearts", "6 of hearts", "7 of hearts", "8 of hearts", "9 of hearts"]
     s = deal({UNO: uno, RAMI: [c for m in sets for c in m] + ["2 of clubs", "9 of diamonds",
