@@ -135,7 +135,7 @@ def cards(c: CompileContext) -> CardTable:
         scope = Scope()
         for attr, (aty, adomain) in plain.items():
             scope.names[attr] = dsl.Typed(aty, (lambda k: lambda s, e: e[k])(attr),
-                                          domain=adomain)
+                                          domain=adomain, src=f"e[{attr!r}]")
         typed = c.expr(text, cpath, scope)
         if typed is None:
             continue

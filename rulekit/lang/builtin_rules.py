@@ -262,18 +262,14 @@ def c_random(c: Call) -> Typed:
     if et is None:
         raise fail(c.trees[0], "random() needs a zone or a list, "
                    f"but this is {describe(a.type)}")
-    f = a.fn
-    if a.type == ZONE:
-        def rz(s: Any, e: dict[str, Any]) -> Any:
-            z = s.zones[f(s, e)]
-            return z[s.rng_below(len(z))] if z else None
-        return Typed(CARD, rz, uses_random=True)
+    pick = c.x.gen.ref(_random_item, "random(list or zone)")
+    items = f"s.zones[{c.x.src(a)}]" if a.type == ZONE else c.x.src(a)
+    return c.x.code(CARD if a.type == ZONE else et, f"{pick}(s, {items})", a, uses_random=True)
 
-    def rl(s: Any, e: dict[str, Any]) -> Any:
-        xs = f(s, e)
-        return xs[s.rng_below(len(xs))] if xs else None
 
-    return Typed(et, rl, uses_random=True)
+def _random_item(s: Any, xs: Any) -> Any:
+    """One of xs drawn with the state's generator; none of an empty (or none) list."""
+    return xs[s.rng_below(len(xs))] if xs else None
 
 
 # the meld built-ins: a meld search runs over the values, charged with the cards (meld_span)

@@ -9,7 +9,9 @@ ruleset is ever spliced in as code, so a ruleset still cannot run code.
 
 from __future__ import annotations
 
+import ast
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +25,7 @@ SAFE_NAMES = frozenset({"len", "min", "max", "abs", "any", "all", "sum", "list",
                         "range", "tuple", "sorted", "set"})
 LITERAL_TYPES = (bool, int, str, type(None))
 FILENAME = "<rulekit generated>"
+TEMP = re.compile(r"_t[0-9]+")  # the names Module.temp makes
 
 
 MAX_PARENS = 60  # brackets in one part's source before it becomes a function of its own
@@ -37,6 +40,20 @@ def indent(lines: list[str]) -> list[str]:
 def depth(lines: list[str]) -> int:
     """How many blocks deep the statements lines go."""
     return max(((len(line) - len(line.lstrip(" "))) // 4 for line in lines), default=0)
+
+
+def free_temps(src: str) -> list[str]:
+    """The generated local names (`_tN`) src reads but does not bind: the loop variables of
+    the comprehensions around it, in the order they were made."""
+    read: set[str] = set()
+    bound: set[str] = set()
+    for node in ast.walk(ast.parse(src, mode="eval")):
+        if isinstance(node, ast.Name) and TEMP.fullmatch(node.id):
+            if isinstance(node.ctx, ast.Store):
+                bound.add(node.id)
+            else:
+                read.add(node.id)
+    return sorted(read - bound, key=lambda name: int(name[2:]))
 
 
 def none_error(detail: str) -> Any:
@@ -109,6 +126,17 @@ class Module:
         self.functions.append(Generated(name, self.context, text))
         fn: Callable[[Any, dict[str, Any]], Any] = self.namespace[name]
         return fn
+
+    def function_of(self, params: list[str], src: str) -> str:
+        """The name of a new function `_fN(s, e, *params)` returning src: a part too deep to
+        inline, given the loop variables around it that it reads (params: generated names)."""
+        name = f"_f{next(self._ids)}"
+        args = "".join(f", {p}" for p in params)
+        text = f"def {name}(s, e{args}):\n    return {src}\n"
+        code = self.cache.compile(text, FILENAME) if self.cache else compile(text, FILENAME, "exec")
+        exec(code, self.namespace)  # noqa: S102 - our own text, never a ruleset's
+        self.functions.append(Generated(name, self.context, text))
+        return name
 
     def memo_function(self, params: list[str], src: str, label: str) -> str:
         """The name of a new function `_fN(s, *params)` returning src, its value kept in the

@@ -16,7 +16,7 @@ from .budget import (
 )
 from .builtins import best_melds, extended_by, extends_any, extends_any_of, melds_extended_by
 from .clauses import ClausesMixin
-from .codegen import MAX_PARENS
+from .codegen import MAX_PARENS, free_temps
 from .parsing import (
     fail,
 )
@@ -80,18 +80,35 @@ class ComprehensionsMixin(ClausesMixin):
             body = self.expr(body_tree, inner)
         except Exception:  # the closure form compiles it again and reports what is wrong
             cond = body = None
-        pure = (body is not None and _inline(body) and self.closure_calls == before[1]
-                and (cond is None or _inline(cond)))
+        pure = (body is not None and body.src is not None and self.closure_calls == before[1]
+                and (cond is None or cond.src is not None))
         if not pure or body is None:  # _generator compiles it all again
             # (the functions made meanwhile stay listed: a definition kept meanwhile may call
             # them, and `rulekit compile` must show every function the module calls). The
             # nodes stay counted: an attempt inside an attempt would double the work unseen
             self.weight = w0
             return None
+        # a part too deep to inline becomes a function given the loop variables it reads
+        body = self._lifted(body)
+        cond = self._lifted(cond) if cond is not None else None
         w = self.weight - before[0]
         items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
         charged = self.gen.ref(scanned, "a list read whole, charged to the budget")
         return body, cond, var, f"{charged}(s, {items}, {w})", it.uses_random
+
+    def _lifted(self, typed: Typed) -> Typed:
+        """typed as it is, or, when its source is too deep to inline, a call of a generated
+        function of its own given the comprehensions' variables it reads (a closure would read
+        them from the env, and a function of (s, e) alone would not see them)."""
+        if typed.src is None or _inline(typed):
+            return typed
+        params = free_temps(typed.src)
+        name = self.gen.function_of(params, typed.src)
+        lifted = Typed(typed.type, src=f"{name}(s, e{''.join(', ' + p for p in params)})",
+                       gen=self.gen, domain=typed.domain, uses_random=typed.uses_random,
+                       names=typed.names, words=typed.words, not_none=typed.not_none,
+                       items_not_none=typed.items_not_none)
+        return lifted
 
     # -- comprehensions -------------------------------------------------------------------
     def _generator(self, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],

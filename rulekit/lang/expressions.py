@@ -215,10 +215,11 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if name == "num_players":
             return self.code(INT, "s.n")
         if name == "turn_direction":  # the current phase's turn order now (after reversals)
-            return Typed(STR, turnorder.direction, domain=TURN_DIRECTIONS)
+            ask = self.gen.ref(turnorder.direction, "the turn direction now")
+            return self.code(STR, f"{ask}(s)", domain=TURN_DIRECTIONS)
         if name == "teams" and t.team_names:
-            everyone = list(range(len(t.team_names)))
-            return Typed(list_of(TEAM), lambda s, e: everyone)
+            everyone = self.gen.ref(list(range(len(t.team_names))), "every team")
+            return self.code(list_of(TEAM), everyone)
         if name in t.player_zones or name in t.player_vars:
             raise fail(node, f"'{name}' belongs to each player; write it as <player>.{name}",
                        f"for example actor.{name}")
