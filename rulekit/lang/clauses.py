@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from lark import Token, Tree
 
 from .budget import MAX_INT, scanned
+from .codegen import free_temps
 from .parsing import fail
 from .scope import AGGREGATES, Scope, local
 from .types import BOOL, INT, ZONE, Typed, describe, elem_of, list_of
@@ -108,13 +109,17 @@ class ClausesMixin:
         out, value = self.gen.temp(), self.gen.temp()
         head, step, tail = _accumulate(kind, (out, value), self.src(body), pad, filtered,
                                        body.type, self.gen.bounded)
-        fn = self.gen.body_function(head + lines + step + tail)
-        # a function: it sees no loop variable of an enclosing generated comprehension, which
-        # then falls back to keeping its own in the names too
-        self.closure_calls += 1
+        body_lines = head + lines + step + tail
+        # a function of its own, given the loop variables of enclosing generated
+        # comprehensions it reads
+        params = free_temps("\n".join(body_lines))
+        fn = self.gen.body_function(body_lines, params)
+        call = self.gen.call(fn, f"a comprehension: {kind}(... for ...)")
+        if params:
+            call = f"{call[:-1]}, {', '.join(params)})"
         type_ = list_of(body.type) if kind == "list" else (
             body.type if kind == "first" else BOOL if kind in ("all", "any") else INT)
-        return Typed(type_, src=self.gen.call(fn, f"a comprehension: {kind}(... for ...)"),
+        return Typed(type_, src=call,
                      gen=self.gen, uses_random=any(p.uses_random for p in parts),
                      names=body.names if kind in ("list", "first", "min", "max") else None,
                      not_none=kind not in ("first",), items_not_none=body.not_none)

@@ -43,11 +43,11 @@ def depth(lines: list[str]) -> int:
 
 
 def free_temps(src: str) -> list[str]:
-    """The generated local names (`_tN`) src reads but does not bind: the loop variables of
-    the comprehensions around it, in the order they were made."""
+    """The generated local names (`_tN`) src (an expression or statements) reads but does not
+    bind: the loop variables of the comprehensions around it, in the order they were made."""
     read: set[str] = set()
     bound: set[str] = set()
-    for node in ast.walk(ast.parse(src, mode="eval")):
+    for node in ast.walk(ast.parse(src)):
         if isinstance(node, ast.Name) and TEMP.fullmatch(node.id):
             if isinstance(node.ctx, ast.Store):
                 bound.add(node.id)
@@ -117,14 +117,17 @@ class Module:
         """Compile `def _fN(s, e): return src` in the namespace; the function."""
         return self.body_function([f"return {src}"])
 
-    def body_function(self, lines: list[str]) -> Callable[[Any, dict[str, Any]], Any]:
-        """Compile `def _fN(s, e):` with the statements lines (indented from 0); the function."""
+    def body_function(self, lines: list[str], params: list[str] | None = None
+                      ) -> Callable[..., Any]:
+        """Compile `def _fN(s, e, *params):` with the statements lines (indented from 0); the
+        function."""
         name = f"_f{next(self._ids)}"
-        text = f"def {name}(s, e):\n" + "".join(f"    {line}\n" for line in lines)
+        args = "".join(f", {p}" for p in params or [])
+        text = f"def {name}(s, e{args}):\n" + "".join(f"    {line}\n" for line in lines)
         code = self.cache.compile(text, FILENAME) if self.cache else compile(text, FILENAME, "exec")
         exec(code, self.namespace)  # noqa: S102 - our own text, never a ruleset's
         self.functions.append(Generated(name, self.context, text))
-        fn: Callable[[Any, dict[str, Any]], Any] = self.namespace[name]
+        fn: Callable[..., Any] = self.namespace[name]
         return fn
 
     def function_of(self, params: list[str], src: str) -> str:

@@ -25,7 +25,7 @@ from .budget import (
     scanned,
 )
 from .builtins import MELD_QUESTIONS, BuiltinsMixin
-from .codegen import MAX_PARENS, Module
+from .codegen import MAX_PARENS, Module, free_temps
 from .comprehensions import ComprehensionsMixin
 from .parsing import (
     MAX_COMPILED_NODES,
@@ -99,6 +99,8 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         self.weight = 0
         self.gen = Module()  # the ruleset's generated module: expressions become its source
         self.closure_calls = 0  # parts given to generated source as closures, so far
+        # deep parts made functions of the loop variables they read: (the part, its call)
+        self._deep: dict[int, tuple[Typed, str]] = {}
         # looping definitions called with plain values: their kept-value functions (see
         # _kept_call), or False where the definition is inlined instead
         self._kept_fns: dict[tuple[Any, ...], tuple[str, str, int, Any, Any, bool] | bool] = {}
@@ -108,9 +110,17 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         if typed.src is not None:
             if typed.src.count("(") <= MAX_PARENS:
                 return typed.src
-            # Python parses a bounded nesting of brackets: a deep part becomes a function (which
-            # sees no loop variable of a generated comprehension: counted as a closure)
-            self.closure_calls += 1
+            # Python parses a bounded nesting of brackets: a deep part becomes a function, given
+            # the loop variables of generated comprehensions it reads
+            params = free_temps(typed.src)
+            if params:
+                made = self._deep.get(id(typed))
+                if made is None:
+                    name = self.gen.function_of(params, typed.src)
+                    made = self._deep[id(typed)] = (typed, f"{name}(s, e, {', '.join(params)})")
+                return made[1]
+            # else it reads no loop variable: a function of (s, e) (which a kept definition
+            # cannot call: it has no e, see _ENV)
             return f"{self.gen.ref(typed.fn, 'a deeply nested part')}(s, e)"
         self.closure_calls += 1
         return cast(str, self.gen.call(typed.fn, "a part compiled as a closure"))
