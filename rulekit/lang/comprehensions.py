@@ -4,6 +4,7 @@ all, any, min, max, first)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
@@ -149,17 +150,10 @@ class ComprehensionsMixin(ClausesMixin):
             return self.code(list_of(gbody.type), self._loop("", gbody, gcond, var, charged, "[]"),
                              names=gbody.names, uses_random=rnd, items_not_none=gbody.not_none)
         body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
-        bf = body.fn
+        bf, chosen = body.fn, _chosen(items, cond, key, w)
 
         def f(s: Any, e: dict[str, Any]) -> list[Any]:
-            out = []
-            xs = items(s, e) or ()  # none: no cards
-            charge(s, len(xs) * w)
-            for x in xs:
-                e[key] = x
-                if cond is None or cond(s, e):
-                    out.append(bf(s, e))
-            return out
+            return [bf(s, e) for _ in chosen(s, e)]
 
         return Typed(list_of(body.type), f, names=body.names)
 
@@ -185,67 +179,25 @@ class ComprehensionsMixin(ClausesMixin):
         if name == "count":
             if cond is None and body.type == BOOL:
                 cond = bf  # count(c.x == 1 for c in z) counts the true ones
-            def count_(s: Any, e: dict[str, Any]) -> int:
-                n = 0
-                xs = items(s, e) or ()  # none: no cards
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if cond is None or cond(s, e):
-                        n += 1
-                return n
-            return Typed(INT, count_)
+            counted = _chosen(items, cond, key, w)
+            return Typed(INT, lambda s, e: sum(1 for _ in counted(s, e)))
+        chosen = _chosen(items, cond, key, w)
         if name == "sum":
             def sum_(s: Any, e: dict[str, Any]) -> int:
-                n = 0
-                xs = items(s, e) or ()  # none: no cards
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if cond is None or cond(s, e):
-                        n += bf(s, e)
+                n = sum(bf(s, e) for _ in chosen(s, e))
                 return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
             return Typed(INT, sum_)
         if name == "all":
-            def all_(s: Any, e: dict[str, Any]) -> bool:
-                xs = items(s, e) or ()  # none: no cards
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if (cond is None or cond(s, e)) and not bf(s, e):
-                        return False
-                return True
-            return Typed(BOOL, all_)
+            return Typed(BOOL, lambda s, e: all(bf(s, e) for _ in chosen(s, e)))
         if name == "any":
-            def any_(s: Any, e: dict[str, Any]) -> bool:
-                xs = items(s, e) or ()  # none: no cards
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if (cond is None or cond(s, e)) and bf(s, e):
-                        return True
-                return False
-            return Typed(BOOL, any_)
+            return Typed(BOOL, lambda s, e: any(bf(s, e) for _ in chosen(s, e)))
         if name == "first":
-            def first_(s: Any, e: dict[str, Any]) -> Any:
-                xs = items(s, e) or ()  # none: no cards
-                charge(s, len(xs) * w)
-                for x in xs:
-                    e[key] = x
-                    if cond is None or cond(s, e):
-                        return bf(s, e)
-                return None
-            return Typed(body.type, first_, names=body.names)
+            return Typed(body.type, lambda s, e: next((bf(s, e) for _ in chosen(s, e)), None),
+                         names=body.names)
         pick = min if name == "min" else max
 
         def extreme(s: Any, e: dict[str, Any]) -> int:
-            vals = []
-            xs = items(s, e) or ()  # none: no cards
-            charge(s, len(xs) * w)
-            for x in xs:
-                e[key] = x
-                if cond is None or cond(s, e):
-                    vals.append(bf(s, e))
+            vals = [bf(s, e) for _ in chosen(s, e)]
             return pick(vals) if vals else 0
 
         return Typed(INT, extreme, names=body.names)
@@ -393,3 +345,17 @@ def _inline(typed: Typed) -> bool:
     """Whether typed's source goes into the comprehension as it is (not cut into a function,
     which would not see the loop's variable)."""
     return typed.src is not None and typed.src.count("(") <= MAX_PARENS
+
+
+def _chosen(items: Fn, cond: Fn | None, key: str, w: int
+            ) -> Callable[[Any, dict[str, Any]], Iterator[Any]]:
+    """A comprehension's loop compiled the older way: each item of items that passes cond,
+    bound to key in e while it is used (the whole list charged to the budget first, w each)."""
+    def chosen(s: Any, e: dict[str, Any]) -> Iterator[Any]:
+        xs = items(s, e) or ()  # none: no cards
+        charge(s, len(xs) * w)
+        for x in xs:
+            e[key] = x
+            if cond is None or cond(s, e):
+                yield x
+    return chosen
