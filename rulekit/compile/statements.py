@@ -9,6 +9,7 @@ from typing import Any
 from lark import Tree
 
 from ..lang import expressions as dsl
+from ..lang import zoneids
 from ..lang.budget import MAX_INT, stored, stored_for_turn
 from ..lang.expressions import (
     BOOL,
@@ -192,7 +193,7 @@ def s_deal_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
             f"    if not {cards}:",  # the rest of the deal would draw nothing
             "        break",
             f"    for {p} in range(s.n):",
-            f"        s.draw(1, {z}, {nt} + {k} * s.n + {p})"]
+            f"        s.draw(1, {z}, {zoneids.player_zone_src(nt, k, p, short=False)})"]
 
 
 def s_shuffle_stmt(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:

@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from ..data.spelling import did_you_mean
 from ..errors import RuleRuntimeError
-from . import turnorder
+from . import turnorder, zoneids
 from .budget import (
     HEAVY,
     MAX_INT,
@@ -398,9 +398,8 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 k = t.player_zones[name]
                 nt = t.n_table_zones
                 # zone ids: the table's first, then each kind of player zone, one per seat
-                first = str(nt) if k == 0 else f"{nt} + s.n" if k == 1 else f"{nt} + {k} * s.n"
                 src = self._unless_none(base, f"no player (none) has a '{name}'",
-                                        lambda v: f"{first} + {v}")
+                                        lambda v: zoneids.player_zone_src(nt, k, v))
                 return self.code(ZONE, src, base)
             raise fail(node, f"a player has no variable or zone '{name}'",
                        did_you_mean(name, list(t.player_vars) + list(t.player_zones)))
@@ -413,7 +412,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
                 nt, nk = t.n_table_zones, len(t.player_zones)
                 nteams = len(t.team_names)
                 src = self._unless_none(base, f"no team (none) has a '{name}'",
-                                        lambda v: f"{nt} + {nk} * s.n + {k * nteams} + {v}")
+                                        lambda v: zoneids.team_zone_src(nt, nk, k, nteams, v))
                 return self.code(ZONE, src, base)
             raise fail(node, f"a team has no variable or zone '{name}'",
                        did_you_mean(name, list(t.team_vars) + list(t.team_zones)))

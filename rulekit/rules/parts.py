@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..lang import zoneids
 from ..lang.types import Fn
 
 
@@ -65,11 +66,19 @@ class ZoneLayout:
 
     def count(self, n: int, teams: int) -> int:
         """How many zone instances a game of n players and this many teams has."""
-        return len(self.table) + len(self.player) * n + len(self.team) * teams
+        return self.team_base(n) + len(self.team) * teams
 
     def team_base(self, n: int) -> int:
         """The first instance id of the team-owned zones in a game of n players."""
-        return len(self.table) + len(self.player) * n
+        return zoneids.team_base(len(self.table), len(self.player), n)
+
+    def player_instance(self, k: int, n: int, seat: int) -> int:
+        """The instance id of the k-th player zone of seat in a game of n players."""
+        return zoneids.player_zone(len(self.table), k, n, seat)
+
+    def team_instance(self, k: int, n: int, teams: int, team: int) -> int:
+        """The instance id of the k-th team zone of team in a game of n players."""
+        return zoneids.team_zone(self.team_base(n), k, teams, team)
 
     def instance(self, name: str, owner: int | None, n: int, teams: int) -> int:
         """The instance id of a table zone, or of a seat's (or a team's) zone; KeyError when
@@ -81,12 +90,12 @@ class ZoneLayout:
             if z.name == name:
                 if owner is None:
                     raise KeyError(f"zone '{name}' belongs to a player; name the player")
-                return len(self.table) + k * n + owner
+                return self.player_instance(k, n, owner)
         for k, z in enumerate(self.team):
             if z.name == name:
                 if owner is None:
                     raise KeyError(f"zone '{name}' belongs to a team; name the team")
-                return self.team_base(n) + k * teams + owner
+                return self.team_instance(k, n, teams, owner)
         raise KeyError(f"no zone '{name}'")
 
     def of_instance(self, zi: int, n: int, teams: int) -> tuple[ZoneInfo, int | None]:

@@ -101,9 +101,10 @@ def observation(s: State, seat: int | None) -> dict[str, Any]:
     n = s.n
     table = {z.name: zone_view(s, i, seat) for i, z in enumerate(g.table_zones)}
     seats = []
-    nt = len(g.table_zones)
+    layout = g.zone_layout
     for p in range(n):
-        zones = {z.name: zone_view(s, nt + k * n + p, seat) for k, z in enumerate(g.player_zones)}
+        zones = {z.name: zone_view(s, layout.player_instance(k, n, p), seat)
+                 for k, z in enumerate(g.player_zones)}
         # a private variable (visible: owner) is shown to its own player alone
         pv = {v.name: var_value(g, v.type, s.pvars[v.index][p]) for v in g.player_vars
               if v.visible or (v.private and p == seat)}
@@ -123,13 +124,12 @@ def observation(s: State, seat: int | None) -> dict[str, Any]:
         "pending": pending_view(s, seat),
     }
     if g.team_names:
-        base = g.team_zone_base(n)
         nteams = len(g.team_names)
         obs["teams"] = [
             {"team": name, "members": [p for p in range(n) if s.team_of[p] == t],
              "vars": {v.name: var_value(g, v.type, s.teamvars[v.index][t]) for v in g.team_vars
                       if v.visible or (v.private and seat is not None and s.team_of[seat] == t)},
-             "zones": {z.name: zone_view(s, base + k * nteams + t, seat)
+             "zones": {z.name: zone_view(s, layout.team_instance(k, n, nteams, t), seat)
                        for k, z in enumerate(g.team_zones)}}
             for t, name in enumerate(g.team_names)]
     if g.has_show:
