@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lark import Token, Tree
 
@@ -16,10 +16,6 @@ from .budget import (
 )
 from .ordering import OrderingMixin
 from .parsing import fail
-from .scope import (
-    Scope,
-    Tables,
-)
 from .types import (
     CARDS,
     INT,
@@ -247,17 +243,6 @@ ARRANGED = {"deadwood": INT, "melds": list_of(CARDS), "left": CARDS}
 class BuiltinsMixin(OrderingMixin):
     """ExprCompiler's built-in functions: one method for the meld ones, one for the rest
     (sorted() and order_of(): rulekit.lang.ordering)."""
-
-    t: Tables
-    weight: int  # the work the expression being compiled costs per evaluation
-
-    if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
-        def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed: ...
-        def src(self, typed: Typed) -> str: ...
-        def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
-        def _unless_none(self, typed: Typed, detail: str, use: Any) -> str: ...
-        gen: Any
 
     def values_call(self, type_: str, impl: Any, label: str, args: list[Typed],
                     *consts: Any, **kw: Any) -> Typed:

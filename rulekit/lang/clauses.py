@@ -10,12 +10,13 @@ of what follows it before it runs, as a single loop does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from lark import Token, Tree
+from lark import Tree
 
 from .budget import MAX_INT, scanned
 from .codegen import free_temps
+from .host import ExprHost
 from .parsing import fail
 from .scope import AGGREGATES, Scope, local
 from .types import BOOL, INT, ZONE, Typed, describe, elem_of, list_of
@@ -24,17 +25,8 @@ MAX_LOOPS = 6  # `for` clauses in one comprehension (Python nests at most 20 blo
 _NEEDS = {"all": BOOL, "any": BOOL, "sum": INT, "min": INT, "max": INT}
 
 
-class ClausesMixin:
+class ClausesMixin(ExprHost):
     """ExprCompiler's comprehensions of several `for`, `if` and `let` clauses."""
-
-    weight: int
-
-    if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
-        def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed: ...
-        def src(self, typed: Typed) -> str: ...
-        gen: Any
-        closure_calls: int
 
     def c_list_comp_multi(self, tree: Tree[Any], scope: Scope) -> Typed:
         body_tree, var, iter_tree, cond, *more = tree.children

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lark import Token, Tree
 
@@ -24,7 +24,6 @@ from .parsing import (
 from .scope import (
     AGGREGATES,
     Scope,
-    Tables,
     local,
 )
 from .types import (
@@ -45,18 +44,6 @@ from .types import (
 class ComprehensionsMixin(ClausesMixin):
     """ExprCompiler's comprehensions and aggregate calls over a generator (of several clauses:
     rulekit.lang.clauses)."""
-
-    t: Tables
-    weight: int  # the work the expression being compiled costs per evaluation
-
-    if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
-        def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed: ...
-        def src(self, typed: Typed) -> str: ...
-        def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
-        gen: Any
-        nodes: int
-        closure_calls: int
 
     def _generated(self, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
                    cond_tree: Tree[Any] | None, body_tree: Tree[Any], scope: Scope

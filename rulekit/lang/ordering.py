@@ -9,13 +9,14 @@ words as `cards.attributes` lists them, a choice's as its `values` list them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from lark import Token, Tree
+from lark import Tree
 
 from .budget import charge
+from .host import ExprHost
 from .parsing import fail
-from .scope import Scope, Tables, local
+from .scope import Scope, local
 from .types import (
     BOOL,
     CARD,
@@ -65,18 +66,8 @@ def place_of(order: tuple[Any, ...], word: Any) -> int:
         return len(order)
 
 
-class OrderingMixin:
+class OrderingMixin(ExprHost):
     """ExprCompiler's sorted() and order_of()."""
-
-    t: Tables
-    weight: int
-
-    if TYPE_CHECKING:  # ExprCompiler's
-        def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...
-        def src(self, typed: Typed) -> str: ...
-        def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed: ...
-        gen: Any
-        closure_calls: int
 
     def sorted_call(self, trees: list[Tree[Any]], node: Tree[Any], scope: Scope) -> Typed:
         """sorted(X) or sorted(X, KEY): the items of list or zone X in order (of KEY, an
