@@ -37,8 +37,9 @@ class WindowFrame:
         self.answers: list[Answer] | None = [] if race else None
 
     def copy(self) -> WindowFrame:
-        f = _new_window(WindowFrame)  # no __init__: every field is set here (a clone copies
-        f.win, f.order, f.opener = self.win, self.order, self.opener  # each frame)
+        # through __init__: a class compiled by mypyc (python -m rulekit.native build) makes
+        # no instance without it
+        f = WindowFrame(self.win, self.order, self.opener)
         f.idx, f.pending = self.idx, self.pending
         answers = self.answers  # each answer is never changed once given: shared
         f.answers = None if answers is None else answers[:]
@@ -64,18 +65,13 @@ class BuildFrame:
         self.picked: list[int] = []
 
     def copy(self) -> BuildFrame:
-        f = _new_build(BuildFrame)  # no __init__: every field is set here
-        f.action, f.actor, f.env = self.action, self.actor, self.env.copy()
+        f = BuildFrame(self.action, self.actor, self.env.copy())  # __init__: see WindowFrame
         f.pidx, f.picked = self.pidx, self.picked[:]
         return f
 
     def key(self) -> tuple[Any, ...]:
         env = tuple(sorted((k, _freeze(v)) for k, v in self.env.items() if "#" not in k))
         return ("b", self.action, self.actor, env, self.pidx, tuple(self.picked))
-
-
-_new_window = WindowFrame.__new__
-_new_build = BuildFrame.__new__
 
 
 def _freeze(v: Any) -> Any:
