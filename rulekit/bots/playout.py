@@ -120,7 +120,7 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
     if not weights or legal[0].kind != START:
         return legal[int(rnd() * n)]
     known = g.hints.constant_weights  # most weights are numbers: no call for those
-    if len(known) == len(weights):  # all of them (SHAM's): numbers 0 or more, nothing to guard
+    if len(known) == len(weights):  # all of them: numbers 0 or more, nothing to guard
         get = known.get
         ws = [get(a.value, 1) for a in legal]
     else:
