@@ -19,6 +19,7 @@ from rulekit.errors import UnknownVariantError, render_diagnostics
 from .argtypes import whole as _whole
 from .bots import parse_seat
 from .games import UnknownGame, list_games, looks_like_path, resolve
+from .load_errors import report_unusable
 from .look import make_console, say
 from .match import play_match, resume_match
 from .names import names_given
@@ -229,15 +230,8 @@ def _load(path: str, variant: str | None = None) -> rulekit.Game | None:
         return rulekit.load(path, variant=variant, cached=True)
     except UnknownVariantError as e:
         raise _Usage(_unknown_variant(path, e)) from None
-    except rulekit.CannotReadError as e:
-        for d in e.diagnostics:
-            say(f"rulekit: {d.message}", file=sys.stderr)
     except rulekit.RulesetError as e:
-        for shown in render_diagnostics(e.diagnostics):
-            say(shown, file=sys.stderr)
-        n = len(e.diagnostics)
-        say(f"rulekit: {path}: {n} error{'s' if n != 1 else ''}; the ruleset cannot be used",
-              file=sys.stderr)
+        report_unusable(path, e)
     return None
 
 

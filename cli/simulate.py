@@ -28,9 +28,10 @@ from rich.text import Text
 
 import rulekit
 from rulekit import sim
-from rulekit.errors import UnknownVariantError, render_diagnostics
+from rulekit.errors import UnknownVariantError
 
 from .games import UnknownGame, resolve
+from .load_errors import report_unusable
 from .look import make_console, say
 from .sim_table import (
     print_comparison,
@@ -58,13 +59,8 @@ def _load(path: str, variant: str | None) -> rulekit.Game | None:
     except UnknownVariantError as e:
         allowed = ", ".join(["base", *e.declared])
         raise SimUsage(f"{path} has no variant {e.variant!r}; allowed values: {allowed}") from None
-    except rulekit.CannotReadError as e:
-        for d in e.diagnostics:
-            say(f"rulekit: {d.message}", file=sys.stderr)
     except rulekit.RulesetError as e:
-        for shown in render_diagnostics(e.diagnostics):
-            say(shown, file=sys.stderr)
-        say(f"rulekit: {path}: the ruleset cannot be used", file=sys.stderr)
+        report_unusable(path, e)
     return None
 
 

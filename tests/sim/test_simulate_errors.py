@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_helpers import cli
 from sim_helpers import FRAGILE, RACE, simulate
@@ -64,6 +66,19 @@ def test_an_unwritable_report_fails_before_any_game(tmp_path):
 def test_a_missing_ruleset_is_reported_without_traceback(tmp_path):
     run = cli("simulate", str(tmp_path / "nope.yaml"), "--games", "1")
     assert run.code == 2 and "Traceback" not in run.err and "nope.yaml" in run.err
+
+
+def test_a_broken_ruleset_is_located_and_counted_as_play_does(tmp_path):
+    # simulate and play report a ruleset that cannot be used through one function
+    broken = tmp_path / "broken.yaml"
+    source = Path(RACE).read_text(encoding="utf-8")
+    broken.write_text(source.replace('"first(players)"', '"first(playerz)"', 1), encoding="utf-8")
+    sim_run = cli("simulate", str(broken), "--games", "1")
+    play_run = cli("play", str(broken), "--seats", "random,random")
+    assert sim_run.code != 0 and play_run.code != 0
+    assert f"{broken}:" in sim_run.err and "^" in sim_run.err
+    assert f"rulekit: {broken}: 1 error; the ruleset cannot be used" in sim_run.err
+    assert sim_run.err == play_run.err
 
 
 def test_failed_games_are_counted_listed_and_replayable(tmp_path):
