@@ -6,6 +6,7 @@ import random
 
 from ..actions import Action
 from ..errors import EvaluationLimitError
+from ..runtime.frames import BuildFrame
 from ..runtime.state import State
 from .beliefs import Dealer
 from .playout import by_text, decision_rng, playout, policy, settle, values_of
@@ -95,7 +96,7 @@ def prior_values(state: State, seat: int, legal: list[Action], rng: random.Rando
                 try:
                     s.apply_unchecked(options[text])
                     steps = 0
-                    while not s.over and s.decider == seat and steps < OWN_STEPS:
+                    while building(s, seat) and steps < OWN_STEPS:
                         s.apply_unchecked(policy(s, s.legal_actions(), rng.random))
                         steps += 1
                     # then until no action is half built and no window open (a claim is
@@ -117,6 +118,18 @@ def prior_values(state: State, seat: int, legal: list[Action], rng: random.Rando
         tried[i] = total / len(dets)
     rest = sum(tried.values()) / len(tried)
     return [tried.get(i, rest) for i in range(len(legal))], work
+
+
+def building(s: State, seat: int) -> bool:
+    """Whether seat is still building the action it started (its step-by-step frame is open).
+
+    Only that frame counts, not "seat decides again": a skip in a two-seat game gives seat the
+    next turn at once, and its next turn is not part of the option being judged.
+    """
+    if s.over or not s.stack:
+        return False
+    top = s.stack[-1]
+    return type(top) is BuildFrame and top.actor == seat
 
 
 def prior_work(options: int, determinizations: int, limit: int | None,
