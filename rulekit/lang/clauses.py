@@ -15,7 +15,6 @@ from typing import Any
 from lark import Tree
 
 from .budget import MAX_INT, scanned
-from .codegen import free_temps
 from .host import ExprHost
 from .parsing import fail
 from .scope import AGGREGATES, Scope, local
@@ -103,8 +102,8 @@ class ClausesMixin(ExprHost):
                                        body.type, self.gen.bounded)
         body_lines = head + lines + step + tail
         # a function of its own, given the loop variables of enclosing generated
-        # comprehensions it reads
-        params = free_temps("\n".join(body_lines))
+        # comprehensions its parts read (its own loops keep theirs in the names)
+        params = self.frames.params(frozenset().union(*(p.reads for p in parts)))
         fn = self.gen.body_function(body_lines, params)
         call = self.gen.call(fn, f"a comprehension: {kind}(... for ...)")
         if params:

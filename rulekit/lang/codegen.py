@@ -9,9 +9,7 @@ ruleset is ever spliced in as code, so a ruleset still cannot run code.
 
 from __future__ import annotations
 
-import ast
 import itertools
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +23,6 @@ SAFE_NAMES = frozenset({"len", "min", "max", "abs", "any", "all", "sum", "list",
                         "range", "tuple", "sorted", "set"})
 LITERAL_TYPES = (bool, int, str, type(None))
 FILENAME = "<rulekit generated>"
-TEMP = re.compile(r"_t[0-9]+")  # the names Module.temp makes
 
 
 MAX_PARENS = 60  # brackets in one part's source before it becomes a function of its own
@@ -40,20 +37,6 @@ def indent(lines: list[str]) -> list[str]:
 def depth(lines: list[str]) -> int:
     """How many blocks deep the statements lines go."""
     return max(((len(line) - len(line.lstrip(" "))) // 4 for line in lines), default=0)
-
-
-def free_temps(src: str) -> list[str]:
-    """The generated local names (`_tN`) src (an expression or statements) reads but does not
-    bind: the loop variables of the comprehensions around it, in the order they were made."""
-    read: set[str] = set()
-    bound: set[str] = set()
-    for node in ast.walk(ast.parse(src)):
-        if isinstance(node, ast.Name) and TEMP.fullmatch(node.id):
-            if isinstance(node.ctx, ast.Store):
-                bound.add(node.id)
-            else:
-                read.add(node.id)
-    return sorted(read - bound, key=lambda name: int(name[2:]))
 
 
 def none_error(detail: str) -> Any:

@@ -17,7 +17,7 @@ from .budget import (
 )
 from .builtins import best_melds, extended_by, extends_any, extends_any_of, melds_extended_by
 from .clauses import ClausesMixin
-from .codegen import MAX_PARENS, free_temps
+from .codegen import MAX_PARENS
 from .parsing import (
     fail,
 )
@@ -60,25 +60,26 @@ class ComprehensionsMixin(ClausesMixin):
         before = (self.weight, self.closure_calls)
         var = self.gen.temp()
         inner = scope.child()
-        inner.names[str(var_tok)] = Typed(et, src=var, gen=self.gen,
+        inner.names[str(var_tok)] = Typed(et, src=var, gen=self.gen, reads=frozenset((var,)),
                                           not_none=it.type == ZONE or it.items_not_none)
-        try:
-            cond = (self.expect(cond_tree, inner, BOOL, "the condition after 'if'")
-                    if cond_tree is not None else None)
-            body = self.expr(body_tree, inner)
-        except Exception:  # the closure form compiles it again and reports what is wrong
-            cond = body = None
-        pure = (body is not None and body.src is not None and self.closure_calls == before[1]
-                and (cond is None or cond.src is not None))
-        if not pure or body is None:  # _generator compiles it all again
-            # (the functions made meanwhile stay listed: a definition kept meanwhile may call
-            # them, and `rulekit compile` must show every function the module calls). The
-            # nodes stay counted: an attempt inside an attempt would double the work unseen
-            self.weight = w0
-            return None
-        # a part too deep to inline becomes a function given the loop variables it reads
-        body = self._lifted(body)
-        cond = self._lifted(cond) if cond is not None else None
+        with self.frames.binding(var):  # the loop's variable, a local of the comprehension
+            try:
+                cond = (self.expect(cond_tree, inner, BOOL, "the condition after 'if'")
+                        if cond_tree is not None else None)
+                body = self.expr(body_tree, inner)
+            except Exception:  # the loop form compiles it again and reports what is wrong
+                cond = body = None
+            pure = (body is not None and body.src is not None
+                    and self.closure_calls == before[1] and (cond is None or cond.src is not None))
+            if not pure or body is None:  # the loop form compiles it all again
+                # (the functions made meanwhile stay listed: a definition kept meanwhile may
+                # call them, and `rulekit compile` must show every function the module calls).
+                # The nodes stay counted: an attempt inside an attempt would double the work
+                self.weight = w0
+                return None
+            # a part too deep to inline becomes a function given the loop variables it reads
+            body = self._lifted(body)
+            cond = self._lifted(cond) if cond is not None else None
         w = self.weight - before[0]
         items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
         charged = self.gen.ref(scanned, "a list read whole, charged to the budget")
@@ -90,12 +91,12 @@ class ComprehensionsMixin(ClausesMixin):
         them from the env, and a function of (s, e) alone would not see them)."""
         if typed.src is None or _inline(typed):
             return typed
-        params = free_temps(typed.src)
+        params = self.frames.params(typed.reads)
         name = self.gen.function_of(params, typed.src)
         lifted = Typed(typed.type, src=f"{name}(s, e{''.join(', ' + p for p in params)})",
                        gen=self.gen, domain=typed.domain, uses_random=typed.uses_random,
                        names=typed.names, words=typed.words, not_none=typed.not_none,
-                       items_not_none=typed.items_not_none)
+                       items_not_none=typed.items_not_none, reads=typed.reads)
         return lifted
 
     # -- comprehensions -------------------------------------------------------------------
@@ -207,7 +208,10 @@ class ComprehensionsMixin(ClausesMixin):
         made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
         if made is not None and made[0].type == INT:
             body, cond, var, items, rnd = made
-            pair = Typed(body.type, src=f"({var}, {self.src(body)})")
+            pair = Typed(body.type, src=f"({var}, {self.src(body)})", gen=self.gen,
+                         reads=body.reads | {var})
+            with self.frames.binding(var):  # the pair read in the loop: lifted there if deep
+                pair = self._lifted(pair)
             pairs = self._loop("", pair, cond, var, items, "[]")
             ask = self.gen.ref(best_melds, label)
             return self.code(ARRANGEMENT, f"{ask}(s, {pairs})", body, uses_random=rnd,

@@ -25,8 +25,9 @@ from .budget import (
     scanned,
 )
 from .builtins import MELD_QUESTIONS, BuiltinsMixin
-from .codegen import MAX_PARENS, Module, free_temps
+from .codegen import MAX_PARENS, Module
 from .comprehensions import ComprehensionsMixin
+from .frame import Frames
 from .parsing import (
     MAX_COMPILED_NODES,
     TURN_DIRECTIONS,
@@ -99,6 +100,7 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         self.weight = 0
         self.gen = Module()  # the ruleset's generated module: expressions become its source
         self.closure_calls = 0  # parts given to generated source as closures, so far
+        self.frames = Frames()  # the locals the generated code binds around the part compiled
         # deep parts made functions of the loop variables they read: (the part, its call)
         self._deep: dict[int, tuple[Typed, str]] = {}
         # looping definitions called with plain values: their kept-value functions (see
@@ -111,8 +113,8 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
             if typed.src.count("(") <= MAX_PARENS:
                 return typed.src
             # Python parses a bounded nesting of brackets: a deep part becomes a function, given
-            # the loop variables of generated comprehensions it reads
-            params = free_temps(typed.src)
+            # the loop variables of generated comprehensions it reads (its frames know them)
+            params = self.frames.params(typed.reads)
             if params:
                 made = self._deep.get(id(typed))
                 if made is None:
@@ -128,7 +130,10 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
     def code(self, type_: str, src: str, *parts: Typed, **kw: Any) -> Typed:
         """A Typed whose code is generated source; random if any of its parts is."""
         rnd = kw.pop("uses_random", False) or any(p.uses_random for p in parts)
-        return Typed(type_, src=src, gen=self.gen, uses_random=rnd, **kw)
+        reads = kw.pop("reads", None)
+        if reads is None:  # what its parts read (expr adds what was compiled for it)
+            reads = frozenset().union(*(p.reads for p in parts)) if parts else frozenset()
+        return Typed(type_, src=src, gen=self.gen, uses_random=rnd, reads=reads, **kw)
 
     def _unless_none(self, typed: Typed, detail: str, use: Any) -> str:
         """The source of use(value of typed), or of the rule error (detail) if it is none; a
@@ -155,7 +160,16 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         method = getattr(self, "c_" + str(tree.data), None)
         if method is None:
             raise fail(tree, f"'{tree.data}' is not an expression")
-        return cast(Typed, method(tree, scope))
+        outer = self.frames.begin()  # the generated locals this part reads, gathered
+        try:
+            typed = cast(Typed, method(tree, scope))
+        except BaseException:
+            self.frames.end(outer, frozenset())
+            raise
+        reads = self.frames.end(outer, typed.reads)
+        if reads != typed.reads:  # a new value (a shared one, such as a name's, has its own)
+            typed.reads = reads
+        return typed
 
     def expect(self, tree: Tree[Any], scope: Scope, type_: str, what: str) -> Typed:
         """Compile and check that the result has type type_."""
@@ -319,10 +333,11 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         locals_ = [self.gen.temp() for _ in params]
         for p, a, var in zip(params, args, locals_, strict=True):
             inner.names[p] = Typed(a.type, src=var, gen=self.gen, domain=a.domain,
-                                   names=a.names, words=a.words)
+                                   names=a.names, words=a.words, reads=frozenset((var,)))
         self._def_stack.append(name)
-        try:
-            typed = self.expr(body, inner)
+        try:  # a function of its own: it sees its parameters, no loop variable around the call
+            with self.frames.binding(*locals_, function=True):
+                typed = self.expr(body, inner)
         except (CompileError, DefinitionError):
             typed = None
         finally:

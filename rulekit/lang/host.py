@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
+from .frame import Frames
 from .scope import Scope, Tables
 from .types import Typed
 
@@ -20,6 +21,7 @@ class ExprHost:
     gen: Any  # the ruleset's generated module (rulekit.lang.codegen.Module)
     nodes: int
     closure_calls: int
+    frames: Frames  # the locals the generated code binds around the part being compiled
 
     if TYPE_CHECKING:  # ExprCompiler's
         def expr(self, tree: Tree[Any] | Token, scope: Scope) -> Typed: ...

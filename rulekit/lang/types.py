@@ -6,6 +6,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from .frame import NO_READS
+
 Fn = Callable[[Any, dict[str, Any]], Any]
 
 INT, BOOL, STR, PLAYER, CARD, ZONE, NONE, ANY = (
@@ -55,13 +57,13 @@ class Typed:
 
     __slots__ = ("type", "_fn", "const", "is_const", "domain", "uses_random", "names", "words",
                  "src", "gen", "call", "not_none", "items_not_none",
-                 "eq_of")
+                 "eq_of", "reads")
 
     def __init__(self, type: str, fn: Fn | None = None, const: Any = None,
                  is_const: bool = False, domain: frozenset[Any] | None = None,
                  uses_random: bool = False, names: dict[int, str] | None = None, words: Any = None,
                  src: str | None = None, gen: Any = None, not_none: bool = False,
-                 items_not_none: bool = False):
+                 items_not_none: bool = False, reads: frozenset[str] = NO_READS):
         self.type = type
         self._fn = fn
         self.const = const
@@ -82,6 +84,9 @@ class Typed:
         # `x == k1 or x == k2 ...` for a text or number x: (x's source, the constants k), so
         # that `or` can ask `x in (k1, k2, ...)` once
         self.eq_of: tuple[str, tuple[Any, ...]] | None = None
+        # the generated locals (a loop variable, a kept definition's parameter) src reads, bound
+        # by the frames around it (rulekit.lang.frame): a function split off from it takes them
+        self.reads = reads
 
     @property
     def fn(self) -> Fn:

@@ -1,0 +1,81 @@
+"""The generated code's frames: which locals (`_tN`) each level of generated code binds, and which
+of them each compiled part reads (Jinja2's compiler keeps the same in its `Frame` and `Symbols`).
+
+A comprehension generated as a Python comprehension binds its loop variable in a frame around its
+body; a kept definition's function binds its parameters in a frame of its own (it sees nothing
+around it). A part that must become a function of its own (too deep to inline, a sort key) is
+given, as parameters, the names it reads among those its frame and the frames around it bind:
+known from the compilation, never found again in the generated text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+NO_READS: frozenset[str] = frozenset()
+
+
+class Frame:
+    """One level of generated code: the locals it binds, in order, and the frame around it (None
+    for a function of its own at the module's top, which sees only its parameters)."""
+
+    __slots__ = ("parent", "bound", "visible")
+
+    def __init__(self, parent: Frame | None = None, bound: Iterable[str] = ()) -> None:
+        self.parent = parent
+        self.bound = tuple(bound)
+        # every name code in this frame sees: its own and those of the frames around it
+        self.visible: frozenset[str] = (parent.visible if parent else NO_READS) | set(self.bound)
+
+    def names(self) -> list[str]:
+        """The names this frame and those around it bind, the outermost first."""
+        outer = self.parent.names() if self.parent is not None else []
+        return outer + list(self.bound)
+
+    def params(self, reads: Iterable[str]) -> list[str]:
+        """The parameters a function split off here needs: the names among reads bound in this
+        frame or around it, in the order they were bound."""
+        wanted = self.visible.intersection(reads)
+        return [n for n in self.names() if n in wanted] if wanted else []
+
+
+class Frames:
+    """The frame the expression compiler generates into now, and the frame-bound names read by
+    the part being compiled (gathered while it compiles, kept on its Typed as `reads`)."""
+
+    def __init__(self) -> None:
+        self.top = Frame()
+        self._reads: set[str] = set()
+
+    @contextmanager
+    def binding(self, *names: str, function: bool = False) -> Iterator[Frame]:
+        """A frame binding names around what is compiled inside the block (a function's own
+        frame, seeing nothing around it, when function)."""
+        outer = self.top
+        self.top = Frame(None if function else outer, names)
+        try:
+            yield self.top
+        finally:
+            self.top = outer
+
+    def begin(self) -> set[str]:
+        """Start gathering the reads of one part; what was gathered around it so far, to give
+        back to end()."""
+        outer, self._reads = self._reads, set()
+        return outer
+
+    def end(self, outer: set[str], own: frozenset[str]) -> frozenset[str]:
+        """The part's reads: what it and its parts read (own: the reads of the value it gave,
+        such as a loop variable's name) among the names bound around it; added to the part
+        around it, whose gathering goes on."""
+        inner, self._reads = self._reads, outer
+        if not inner and not own:
+            return NO_READS
+        free = self.top.visible.intersection(inner.union(own))
+        outer |= free
+        return frozenset(free) if free else NO_READS
+
+    def params(self, reads: Iterable[str]) -> list[str]:
+        """The parameters of a function split off here, for a part reading reads."""
+        return self.top.params(reads)
