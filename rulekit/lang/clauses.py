@@ -2,7 +2,8 @@
 aggregates over them (docs/authoring.md, 15).
 
 A comprehension of one `for` (and one `if`) stays the single Python comprehension
-rulekit.lang.comprehensions makes. One of more clauses becomes a generated function of nested
+rulekit.lang.comprehensions makes, unless a part of it reads its variable from the names (a
+closure): then it is generated here too. One of more clauses becomes a generated function of nested
 loops: each loop's variable and each `let` kept in the rule's names (`e`), so that every part of
 it, generated source or a closure, reads them alike; each loop charges its items times the work
 of what follows it before it runs, as a single loop does.
@@ -15,10 +16,11 @@ from typing import Any
 from lark import Tree
 
 from .budget import MAX_INT, scanned
+from .builtins import best_melds
 from .host import ExprHost
 from .parsing import fail
 from .scope import AGGREGATES, Scope, local
-from .types import BOOL, INT, ZONE, Typed, describe, elem_of, list_of
+from .types import ARRANGEMENT, BOOL, INT, ZONE, Typed, describe, elem_of, list_of
 
 MAX_LOOPS = 6  # `for` clauses in one comprehension (Python nests at most 20 blocks)
 _NEEDS = {"all": BOOL, "any": BOOL, "sum": INT, "min": INT, "max": INT}
@@ -29,7 +31,7 @@ class ClausesMixin(ExprHost):
 
     def c_list_comp_multi(self, tree: Tree[Any], scope: Scope) -> Typed:
         body_tree, var, iter_tree, cond, *more = tree.children
-        return self._clauses("list", body_tree, _clauses(var, iter_tree, cond, more), scope)
+        return self._clauses("list", body_tree, clause_list(var, iter_tree, cond, more), scope)
 
     def c_gen_call_multi(self, tree: Tree[Any], scope: Scope) -> Typed:
         name_tok, body_tree, var, iter_tree, cond, *more = tree.children
@@ -37,12 +39,12 @@ class ClausesMixin(ExprHost):
         if name not in AGGREGATES:
             raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
                        "aggregates are: " + ", ".join(sorted(AGGREGATES)))
-        return self._clauses(name, body_tree, _clauses(var, iter_tree, cond, more), scope)
+        return self._clauses(name, body_tree, clause_list(var, iter_tree, cond, more), scope)
 
     def _clauses(self, kind: str, body_tree: Tree[Any], clauses: list[tuple[Any, ...]],
                  scope: Scope) -> Typed:
-        """The comprehension as a generated function of nested loops; kind is 'list' or an
-        aggregate's name."""
+        """The comprehension as a generated function of nested loops; kind is 'list', an
+        aggregate's name or 'best_melds'."""
         inner = scope.child()
         lines: list[str] = []
         # each loop: (its head's line, the weight after its items, its variable, items, indent)
@@ -95,11 +97,20 @@ class ClausesMixin(ExprHost):
         if need is not None and body.type != need:
             what = "a condition" if need == BOOL else "numbers"
             raise fail(body_tree, f"{kind}() needs {what}, but this is {describe(body.type)}")
+        if kind == "best_melds" and body.type != INT:
+            raise fail(body_tree, "best_melds() needs each card's value (a number), but this is "
+                       f"{describe(body.type)}")
         for at, w, v, xs, indent in loops:  # an item costs the work of all that follows it
             lines[at] = f"{indent}for {v} in {scan}(s, {xs}, {max(1, self.weight - w)}):"
         out, value = self.gen.temp(), self.gen.temp()
-        head, step, tail = _accumulate(kind, (out, value), self.src(body), pad, filtered,
-                                       body.type, self.gen.bounded)
+        if kind == "best_melds":  # the cards paired with their values, then arranged
+            ask = self.gen.ref(best_melds, "best_melds(value for card in cards)")
+            pair = f"({loops[-1][2]}, {self.src(body)})"
+            head, step, tail = [f"{out} = []"], [f"{pad}{out} += [{pair}]"], [
+                f"return {ask}(s, {out})"]
+        else:
+            head, step, tail = _accumulate(kind, (out, value), self.src(body), pad, filtered,
+                                           body.type, self.gen.bounded)
         body_lines = head + lines + step + tail
         # a function of its own, given the loop variables of enclosing generated
         # comprehensions its parts read (its own loops keep theirs in the names)
@@ -108,15 +119,15 @@ class ClausesMixin(ExprHost):
         call = self.gen.call(fn, f"a comprehension: {kind}(... for ...)")
         if params:
             call = f"{call[:-1]}, {', '.join(params)})"
-        type_ = list_of(body.type) if kind == "list" else (
-            body.type if kind == "first" else BOOL if kind in ("all", "any") else INT)
+        type_ = list_of(body.type) if kind == "list" else ARRANGEMENT if kind == "best_melds" \
+            else body.type if kind == "first" else BOOL if kind in ("all", "any") else INT
         return Typed(type_, src=call,
                      gen=self.gen, uses_random=any(p.uses_random for p in parts),
                      names=body.names if kind in ("list", "first", "min", "max") else None,
                      not_none=kind not in ("first",), items_not_none=body.not_none)
 
 
-def _clauses(var: Any, iter_tree: Any, cond: Any, more: list[Any]) -> list[tuple[Any, ...]]:
+def clause_list(var: Any, iter_tree: Any, cond: Any, more: list[Any]) -> list[tuple[Any, ...]]:
     """The clauses in order: ('for', NAME, iterable), ('if', condition), ('let', NAME, value)."""
     out: list[tuple[Any, ...]] = [("for", var, iter_tree)]
     if cond is not None:

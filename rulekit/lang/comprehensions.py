@@ -4,19 +4,16 @@ all, any, min, max, first)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 from typing import Any
 
 from lark import Token, Tree
 
 from .budget import (
     MAX_INT,
-    _bounded,
-    charge,
     scanned,
 )
 from .builtins import best_melds, extended_by, extends_any, extends_any_of, melds_extended_by
-from .clauses import ClausesMixin
+from .clauses import ClausesMixin, clause_list
 from .codegen import MAX_PARENS
 from .parsing import (
     fail,
@@ -24,7 +21,6 @@ from .parsing import (
 from .scope import (
     AGGREGATES,
     Scope,
-    local,
 )
 from .types import (
     ANY,
@@ -33,7 +29,6 @@ from .types import (
     CARD,
     INT,
     ZONE,
-    Fn,
     Typed,
     describe,
     elem_of,
@@ -100,33 +95,6 @@ class ComprehensionsMixin(ClausesMixin):
         return lifted
 
     # -- comprehensions -------------------------------------------------------------------
-    def _generator(self, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
-                   cond_tree: Tree[Any] | None, body_tree: Tree[Any],
-                   scope: Scope) -> tuple[Typed, Fn, Fn | None, str, int]:
-        it = self.expr(iter_tree, scope)
-        et = elem_of(it.type)
-        if et is None:
-            raise fail(iter_tree, "'for ... in' needs a list or a zone, "
-                       f"but this is {describe(it.type)}")
-        inner = scope.child()
-        key = inner.fresh_key(str(var_tok))
-        inner.names[str(var_tok)] = local(str(var_tok), et, key)
-        cond = None
-        w0 = self.weight
-        if cond_tree is not None:
-            cond = self.expect(cond_tree, inner, BOOL, "the condition after 'if'").fn
-        body = self.expr(body_tree, inner)
-        # the cost of one element: each comprehension charges len(items) * w before its loop
-        w = self.weight - w0
-        itf = it.fn
-        items: Fn = itf
-        if it.type == ZONE:
-            def zone_items(s: Any, e: dict[str, Any]) -> list[Any]:
-                zone: list[Any] = s.zones[itf(s, e)]
-                return zone
-            items = zone_items
-        return body, items, cond, key, w
-
     def c_list_comp(self, tree: Tree[Any], scope: Scope) -> Typed:
         body_tree, var_tok, iter_tree, cond_tree = tree.children
         made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
@@ -137,13 +105,9 @@ class ComprehensionsMixin(ClausesMixin):
                 return folded
             return self.code(list_of(gbody.type), self._loop("", gbody, gcond, var, charged, "[]"),
                              names=gbody.names, uses_random=rnd, items_not_none=gbody.not_none)
-        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
-        bf, chosen = body.fn, _chosen(items, cond, key, w)
-
-        def f(s: Any, e: dict[str, Any]) -> list[Any]:
-            return [bf(s, e) for _ in chosen(s, e)]
-
-        return Typed(list_of(body.type), f, names=body.names)
+        # a part reads the variable from the names (a closure): the loop form of several clauses
+        return self._clauses("list", body_tree, clause_list(var_tok, iter_tree, cond_tree, []),
+                             scope)
 
     def c_gen_call(self, tree: Tree[Any], scope: Scope) -> Typed:
         name_tok, body_tree, var_tok, iter_tree, cond_tree = tree.children
@@ -158,37 +122,10 @@ class ComprehensionsMixin(ClausesMixin):
             generated = self._aggregate(name, body_tree, *made)
             if generated is not None:
                 return generated
-        body, items, cond, key, w = self._generator(var_tok, iter_tree, cond_tree, body_tree, scope)
-        bf = body.fn
-        if name in ("all", "any") and body.type != BOOL:
-            raise fail(body_tree, f"{name}() needs a condition, but this is {describe(body.type)}")
-        if name in ("sum", "min", "max") and body.type != INT:
-            raise fail(body_tree, f"{name}() needs numbers, but this is {describe(body.type)}")
-        if name == "count":
-            if cond is None and body.type == BOOL:
-                cond = bf  # count(c.x == 1 for c in z) counts the true ones
-            counted = _chosen(items, cond, key, w)
-            return Typed(INT, lambda s, e: sum(1 for _ in counted(s, e)))
-        chosen = _chosen(items, cond, key, w)
-        if name == "sum":
-            def sum_(s: Any, e: dict[str, Any]) -> int:
-                n = sum(bf(s, e) for _ in chosen(s, e))
-                return n if -MAX_INT <= n <= MAX_INT else _bounded(n)
-            return Typed(INT, sum_)
-        if name == "all":
-            return Typed(BOOL, lambda s, e: all(bf(s, e) for _ in chosen(s, e)))
-        if name == "any":
-            return Typed(BOOL, lambda s, e: any(bf(s, e) for _ in chosen(s, e)))
-        if name == "first":
-            return Typed(body.type, lambda s, e: next((bf(s, e) for _ in chosen(s, e)), None),
-                         names=body.names)
-        pick = min if name == "min" else max
-
-        def extreme(s: Any, e: dict[str, Any]) -> int:
-            vals = [bf(s, e) for _ in chosen(s, e)]
-            return pick(vals) if vals else 0
-
-        return Typed(INT, extreme, names=body.names)
+        # a part reads the variable from the names (a closure), or the body has the wrong type
+        # (reported there): the loop form of several clauses
+        return self._clauses(name, body_tree, clause_list(var_tok, iter_tree, cond_tree, []),
+                             scope)
 
     def _best_melds(self, tree: Tree[Any], body_tree: Tree[Any], var_tok: Tree[Any] | Token,
                     iter_tree: Tree[Any],
@@ -216,24 +153,8 @@ class ComprehensionsMixin(ClausesMixin):
             ask = self.gen.ref(best_melds, label)
             return self.code(ARRANGEMENT, f"{ask}(s, {pairs})", body, uses_random=rnd,
                              not_none=True)
-        gbody, items_fn, cond_fn, key, w = self._generator(var_tok, iter_tree, cond_tree,
-                                                           body_tree, scope)
-        if gbody.type != INT:
-            raise fail(body_tree, "best_melds() needs each card's value (a number), but this is "
-                       f"{describe(gbody.type)}")
-        bf = gbody.fn
-
-        def arranged(s: Any, e: dict[str, Any]) -> Any:
-            xs = items_fn(s, e) or ()  # none: no cards
-            charge(s, len(xs) * w)
-            pairs = []
-            for x in xs:
-                e[key] = x
-                if cond_fn is None or cond_fn(s, e):
-                    pairs.append((x, bf(s, e)))
-            return best_melds(s, pairs)
-
-        return Typed(ARRANGEMENT, arranged, not_none=True)
+        return self._clauses("best_melds", body_tree,
+                             clause_list(var_tok, iter_tree, cond_tree, []), scope)
 
     def _aggregate(self, name: str, body_tree: Tree[Any], body: Typed, cond: Typed | None,
                    var: str, items: str, rnd: bool) -> Typed | None:
@@ -336,17 +257,3 @@ def _inline(typed: Typed) -> bool:
     """Whether typed's source goes into the comprehension as it is (not cut into a function,
     which would not see the loop's variable)."""
     return typed.src is not None and typed.src.count("(") <= MAX_PARENS
-
-
-def _chosen(items: Fn, cond: Fn | None, key: str, w: int
-            ) -> Callable[[Any, dict[str, Any]], Iterator[Any]]:
-    """A comprehension's loop compiled the older way: each item of items that passes cond,
-    bound to key in e while it is used (the whole list charged to the budget first, w each)."""
-    def chosen(s: Any, e: dict[str, Any]) -> Iterator[Any]:
-        xs = items(s, e) or ()  # none: no cards
-        charge(s, len(xs) * w)
-        for x in xs:
-            e[key] = x
-            if cond is None or cond(s, e):
-                yield x
-    return chosen

@@ -46,15 +46,16 @@ def sort_items(s: Any, xs: Any) -> list[Any]:
     return sorted(xs, key=_key)
 
 
-def sort_by(s: Any, e: dict[str, Any], xs: Any, name: str, key: Any, per: int) -> list[Any]:
-    """xs sorted by key(s, e) with each item bound to e[name] (ties keep xs's order), each item
-    charged per (the key's work)."""
+def sort_by(s: Any, e: dict[str, Any], xs: Any, name: str, key: Any, per: int,
+            *args: Any) -> list[Any]:
+    """xs sorted by key(s, e, *args) with each item bound to e[name] (ties keep xs's order), each
+    item charged per (the key's work); args: the loop variables around the key that it reads."""
     xs = list(xs or ())
     charge(s, len(xs) * per)
     keys = []
     for x in xs:
         e[name] = x
-        keys.append(_key(key(s, e)))
+        keys.append(_key(key(s, e, *args)))
     return [xs[i] for i in sorted(range(len(xs)), key=keys.__getitem__)]
 
 
@@ -100,12 +101,19 @@ class OrderingMixin(ExprHost):
         if key.type not in ORDERED:
             raise fail(trees[1], f"sorted() orders by numbers, words, players, cards or "
                        f"conditions, but this key is {describe(key.type)}")
-        # the key is a function of its own: an enclosing generated comprehension's variable is
-        # not seen there, so that comprehension keeps it in the names instead
-        self.closure_calls += 1
+        # the key is a function of its own, given the loop variables around it that it reads
+        # (its frames know them); a closure would not see them: then the comprehension around
+        # keeps its variable in the names instead
         ref = self.gen.ref(sort_by, "sorted(list, key on it)")
-        kf = self.gen.ref(key.fn, "a sort key on it")
-        return self.code(out_type, f"{ref}(s, e, {items}, {name!r}, {kf}, {per})", xs, key,
+        params = self.frames.params(key.reads) if key.src is not None else []
+        if params:
+            kf = self.gen.function_of(params, key.src or "")
+        else:
+            if key.src is None:
+                self.closure_calls += 1
+            kf = self.gen.ref(key.fn, "a sort key on it")
+        args = "".join(f", {p}" for p in params)
+        return self.code(out_type, f"{ref}(s, e, {items}, {name!r}, {kf}, {per}{args})", xs, key,
                          not_none=True, items_not_none=xs.type == ZONE or xs.items_not_none)
 
     def order_call(self, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any]) -> Typed:
