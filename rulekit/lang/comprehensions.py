@@ -3,7 +3,6 @@ all, any, min, max, first)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from lark import Token, Tree
@@ -42,9 +41,10 @@ class ComprehensionsMixin(ClausesMixin):
 
     def _generated(self, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
                    cond_tree: Tree[Any] | None, body_tree: Tree[Any], scope: Scope
-                   ) -> tuple[Typed, Typed | None, str, str, bool] | None:
+                   ) -> tuple[Typed, Typed | None, str, str, bool, frozenset[str]] | None:
         """The comprehension as Python: (body, condition, the loop's variable, the source of
-        its charged items, whether they use randomness), when its body and condition are all
+        its charged items, whether they use randomness, the loop variables around that the items
+        read), when its body and condition are all
         generated source (their loop variable a Python local); None when a part is a closure
         reading it from the env."""
         w0 = self.weight
@@ -78,7 +78,7 @@ class ComprehensionsMixin(ClausesMixin):
         w = self.weight - before[0]
         items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
         charged = self.gen.ref(scanned, "a list read whole, charged to the budget")
-        return body, cond, var, f"{charged}(s, {items}, {w})", it.uses_random
+        return body, cond, var, f"{charged}(s, {items}, {w})", it.uses_random, it.reads
 
     def _lifted(self, typed: Typed) -> Typed:
         """typed as it is, or, when its source is too deep to inline, a call of a generated
@@ -99,7 +99,7 @@ class ComprehensionsMixin(ClausesMixin):
         body_tree, var_tok, iter_tree, cond_tree = tree.children
         made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
         if made is not None:
-            gbody, gcond, var, charged, rnd = made
+            gbody, gcond, var, charged, rnd, _ = made
             folded = self._folded_filter(gbody, gcond, var, charged, rnd)
             if folded is not None:
                 return folded
@@ -144,7 +144,7 @@ class ComprehensionsMixin(ClausesMixin):
                        f"this is {describe(iter_type)}")
         made = self._generated(var_tok, iter_tree, cond_tree, body_tree, scope)
         if made is not None and made[0].type == INT:
-            body, cond, var, items, rnd = made
+            body, cond, var, items, rnd, _ = made
             pair = Typed(body.type, src=f"({var}, {self.src(body)})", gen=self.gen,
                          reads=body.reads | {var})
             with self.frames.binding(var):  # the pair read in the loop: lifted there if deep
@@ -157,7 +157,8 @@ class ComprehensionsMixin(ClausesMixin):
                              clause_list(var_tok, iter_tree, cond_tree, []), scope)
 
     def _aggregate(self, name: str, body_tree: Tree[Any], body: Typed, cond: Typed | None,
-                   var: str, items: str, rnd: bool) -> Typed | None:
+                   var: str, items: str, rnd: bool, items_reads: frozenset[str]
+                   ) -> Typed | None:
         """An aggregate over a generated comprehension; None to let the closure form report a
         body of the wrong type."""
         if (name in ("all", "any") and body.type != BOOL) or \
@@ -174,7 +175,7 @@ class ComprehensionsMixin(ClausesMixin):
             return self.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := {total}) <= {MAX_INT} "
                              f"else {bounded}({tmp}))", uses_random=rnd)
         if name == "any" and cond is None:
-            folded = self._folded(body, var, items, rnd)
+            folded = self._folded(body, var, items, rnd, items_reads)
             if folded is not None:
                 return folded
         if name in ("all", "any"):
@@ -185,7 +186,8 @@ class ComprehensionsMixin(ClausesMixin):
         return self.code(INT, self._loop(name, body, cond, var, items, "()"), names=body.names,
                          uses_random=rnd)
 
-    def _folded(self, body: Typed, var: str, items: str, rnd: bool) -> Typed | None:
+    def _folded(self, body: Typed, var: str, items: str, rnd: bool,
+                items_reads: frozenset[str]) -> Typed | None:
         """`any(can_extend(M, x) for x in xs)` (or over melds, `for x in ms` as the meld) as one
         question for the whole list, which the state answers without a call per element; None
         when body is not such a call. M is read once, and only for a list that is not empty
@@ -194,11 +196,10 @@ class ComprehensionsMixin(ClausesMixin):
         meld, when they are free of the meld and of random."""
         if body.call is None or body.call[0] not in ("can_extend", "extends_any"):
             return None
-        loop_var = re.compile(rf"\b{var}\b")
         xs = self.gen.temp()
         if body.call[0] == "extends_any":
-            meld, cards, cards_random = body.call[1]
-            if meld.src != var or cards_random or loop_var.search(cards):
+            meld, cards, cards_random, cards_reads = body.call[1]
+            if meld.src != var or cards_random or var in cards_reads:
                 return None
             ask = self.gen.ref(extends_any_of,
                                "any(any(can_extend(m, c) for c in cards) for m in melds)")
@@ -206,14 +207,14 @@ class ComprehensionsMixin(ClausesMixin):
                              body, uses_random=rnd)
         meld, card = body.call[1]
         if card.src == var and meld.src is not None and not meld.uses_random \
-                and not loop_var.search(meld.src):
+                and var not in meld.reads:
             ask = self.gen.ref(extends_any, "any(can_extend(meld, c) for c in cards)")
             typed = self.code(BOOL, f"({ask}(s, {meld.src}, {xs}) if ({xs} := {items}) else False)",
                               body, uses_random=rnd)
-            typed.call = ("extends_any", [meld, items, rnd])
+            typed.call = ("extends_any", [meld, items, rnd, items_reads])
             return typed
         if meld.src == var and card.src is not None and not card.uses_random \
-                and not loop_var.search(card.src):
+                and var not in card.reads:
             ask = self.gen.ref(extended_by, "any(can_extend(m, card) for m in melds)")
             return self.code(BOOL, f"({ask}(s, {xs}, {card.src}) if ({xs} := {items}) else False)",
                              body, uses_random=rnd)
@@ -227,8 +228,8 @@ class ComprehensionsMixin(ClausesMixin):
         if cond is None or cond.call is None or cond.call[0] != "extends_any" \
                 or body.src != var:
             return None
-        meld, cards, cards_random = cond.call[1]
-        if meld.src != var or cards_random or re.search(rf"\b{var}\b", cards):
+        meld, cards, cards_random, cards_reads = cond.call[1]
+        if meld.src != var or cards_random or var in cards_reads:
             return None
         ask = self.gen.ref(melds_extended_by,
                            "[m for m in melds if any(can_extend(m, c) for c in cards)]")
