@@ -19,8 +19,9 @@ LOOKAHEAD_WITHOUT_EVALUATION = 60  # without the ruleset's evaluation, play on a
 class GreedyBot:
     """Picks the option with the best average standing over a few determinizations.
 
-    After the option, the bot's own remaining steps are played by the playout policy, then the
-    others' answers until no window is open; the position is then scored by the ruleset's
+    After the option, the rest of the action it starts (the bot's own step-by-step choices, not
+    a next turn that a skip gives it) is played by the playout policy, then the others' answers
+    until no window is open; the position is then scored by the ruleset's
     `bots.evaluate`, or, without it, by a short random look-ahead ending in the outcome or the
     rank by score. Every option is tried in the same
     determinizations with the same random numbers, so the comparison is fair.
@@ -59,9 +60,10 @@ def prior_values(state: State, seat: int, legal: list[Action], rng: random.Rando
                  completions: int = 1) -> tuple[list[float], int]:
     """Each option's value for seat in a few determinizations, and the evaluations made.
 
-    After the option, the seat's own remaining steps (the rest of an action it builds) are
-    played at random by the playout policy, `completions` times, and the best completion
-    counts: the seat will choose those steps itself, by search, not at random. Then everyone
+    After the option, the seat's own remaining steps (the rest of the action it builds, while
+    its step-by-step frame is open: `building`) are played at random by the playout policy,
+    `completions` times, and the best completion counts: the seat will choose those steps
+    itself, by search, not at random. Then everyone
     plays until the position is quiet (no window open; `settle`), from the same random numbers
     whatever the option and completion (a claim is judged by the same challengers); the
     position is then scored by the ruleset's evaluation, or, without it, by a short random
