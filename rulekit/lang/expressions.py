@@ -160,13 +160,11 @@ class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
         method = getattr(self, "c_" + str(tree.data), None)
         if method is None:
             raise fail(tree, f"'{tree.data}' is not an expression")
-        outer = self.frames.begin()  # the generated locals this part reads, gathered
+        outer, typed = self.frames.begin(), None  # the generated locals this part reads
         try:
             typed = cast(Typed, method(tree, scope))
-        except BaseException:
-            self.frames.end(outer, frozenset())
-            raise
-        reads = self.frames.end(outer, typed.reads)
+        finally:
+            reads = self.frames.end(outer, typed.reads if typed is not None else frozenset())
         if reads != typed.reads:  # a new value (a shared one, such as a name's, has its own)
             typed.reads = reads
         return typed
