@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
+from cli_helpers import cli
 from lang_helpers import gvar, text_of
 
 import rulekit
@@ -47,16 +49,20 @@ VARIABLES = """\
 SETUP = "setup:\n  - shuffle deck\n  - deal 5 from deck to each hand\n"
 
 
-def sorting_game(let: bool, key: str = KEY, extra: str = "") -> rulekit.Game:
-    """A game whose action 'go' sets a variable per kind of comprehension (with a second clause,
-    `let w = c.v`, when let: the loop form)."""
+def sorting_text(let: bool, key: str = KEY, extra: str = "") -> str:
+    """A ruleset whose action 'go' sets a variable per kind of comprehension (with a second
+    clause, `let w = c.v`, when let: the loop form)."""
     effects = "".join(
         f"      - set {var} = {body.format(k=key, let=' let w = c.v' if let else '')}\n"
         for var, body in BODIES.values())
     actions = f"actions:\n  go:\n    effects:\n{effects}  pass: {{effects: [end turn]}}\n"
-    text = text_of(actions=actions, extra=SETUP + extra).replace(
+    return text_of(actions=actions, extra=SETUP + extra).replace(
         "    word: {type: text}\n", "    word: {type: text}\n" + VARIABLES)
-    return rulekit.load_text(text, "lang.yaml")
+
+
+def sorting_game(let: bool, key: str = KEY, extra: str = "") -> rulekit.Game:
+    """The game of sorting_text."""
+    return rulekit.load_text(sorting_text(let, key, extra), "lang.yaml")
 
 
 def values(g: rulekit.Game, seed: int) -> dict[str, object]:
@@ -78,6 +84,14 @@ def test_a_sort_key_reading_the_loop_variable_is_generated_code() -> None:
         assert re.search(rf"'it#\d+', {name}, \d+, {var}\)", line)
         assert f" for {var} in " in line
     assert "e['c#" not in source  # the loop variable is a Python local, not a name in e
+
+
+def test_rulekit_compile_prints_no_closure(tmp_path: Path) -> None:
+    path = tmp_path / "sorting.yaml"
+    path.write_text(sorting_text(let=False), encoding="utf-8")
+    out = cli("compile", str(path))
+    assert out.code == 0, out.err
+    assert "def _f" in out.out and CLOSURE not in out.out
 
 
 def test_the_loop_form_is_what_the_one_clause_form_was_before() -> None:
