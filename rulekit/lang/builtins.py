@@ -19,25 +19,12 @@ from .parsing import fail
 from .types import (
     CARDS,
     INT,
-    ZONE,
-    Fn,
     Typed,
-    compatible,
     list_of,
 )
 
 ZONE_HINT = ("a zone is one of the 'zones:' (pile, actor.hand), not a list of cards; a list's "
              "first item is first(L)")
-
-
-def _cards_of(typed: Typed) -> Fn | None:
-    """A closure giving a list of cards from a zone or a list of cards (None otherwise)."""
-    f = typed.fn
-    if typed.type == ZONE:
-        return lambda s, e: s.zones[f(s, e)]
-    if compatible(CARDS, typed.type):
-        return f
-    return None
 
 
 def _meld_id(s: Any, m: Any) -> int:

@@ -159,8 +159,8 @@ class ComprehensionsMixin(ClausesMixin):
     def _aggregate(self, name: str, body_tree: Tree[Any], body: Typed, cond: Typed | None,
                    var: str, items: str, rnd: bool, items_reads: frozenset[str]
                    ) -> Typed | None:
-        """An aggregate over a generated comprehension; None to let the closure form report a
-        body of the wrong type."""
+        """An aggregate over a generated comprehension; None to let the loop form report a body
+        of the wrong type."""
         if (name in ("all", "any") and body.type != BOOL) or \
                 (name in ("sum", "min", "max") and body.type != INT):
             return None

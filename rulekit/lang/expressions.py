@@ -1,7 +1,7 @@
-"""The ruleset language: parse DSL text once and compile it into typed Python closures.
+"""The ruleset language: parse DSL text once and compile it, typed, into generated source.
 
 A compiled expression is a function `f(state, env)`; `env` is a dict of local names (the actor,
-an action's parameters, comprehension variables). Nothing walks a syntax tree at run time.
+an action's parameters, loop variables kept there). Nothing walks a syntax tree at run time.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def division_by_zero() -> int:
 
 
 class ExprCompiler(ComprehensionsMixin, BuiltinsMixin):
-    """Compiles expression trees to closures, with static types and located errors."""
+    """Compiles expression trees to generated source, with static types and located errors."""
 
     def __init__(self, tables: Tables):
         self.t = tables
