@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import START, Action
@@ -56,12 +56,34 @@ def final_values(s: State) -> list[float]:
     return _share_in_teams(s, values)
 
 
-def estimate(s: State) -> list[float]:
+def estimate(s: State, seats: Sequence[int] | None = None) -> list[float]:
     """Each player's standing in an unfinished game in [0, 1].
 
     The ruleset's `bots.evaluate` when it has one; otherwise the rank by the current scores
-    (0.5 for everyone when the scores are equal, as in a cooperative game).
+    (0.5 for everyone when the scores are equal, as in a cooperative game). seats: the seats
+    whose standings are read (None: all); the ruleset's evaluation is asked of them (and of
+    their partners) only, the others stand at 0.0.
     """
+    g = s.game
+    wanted: Sequence[int] = range(s.n)
+    if seats is not None and g.hints.evaluate is not None and not g.hints.same_for_all:
+        # an evaluation changes nothing (random() is refused outside effects): a seat's value
+        # is the same whichever others are asked with it
+        wanted = _with_partners(s, seats)
+    return _share_in_teams(s, _evaluations(s, wanted))
+
+
+def _with_partners(s: State, seats: Sequence[int]) -> list[int]:
+    """seats and their partners (a seat's result is its team's mean), in seat order."""
+    if not s.game.team_names:
+        return sorted(seats)
+    teams = s.team_of
+    wanted = {teams[p] for p in seats}
+    return [p for p in range(s.n) if teams[p] in wanted]
+
+
+def _evaluations(s: State, seats: Sequence[int]) -> list[float]:
+    """estimate's values before partners share them: the seats' (in order), others 0.0."""
     g = s.game
     # nothing changes while the players' standings are worked out: the state keeps what the
     # definitions they share work out (one seat's hand points, asked in every seat's standing),
@@ -72,28 +94,30 @@ def estimate(s: State) -> list[float]:
         if g.hints.evaluate is not None:
             if g.hints.same_for_all:  # p unread: one evaluation for every seat
                 value = g.hints.evaluation(s, 0) or 0.0
-                values = [value] * s.n
-            elif g.hints.by_team:  # partners stand alike: one evaluation for each team
+                return [value] * s.n
+            values = [0.0] * s.n
+            if g.hints.by_team:  # partners stand alike: one evaluation for each team
                 teams = s.team_of
                 first: dict[int, int] = {}
                 for p in range(s.n):
                     first.setdefault(teams[p], p)
-                values = [g.hints.evaluation(s, p) or 0.0 if first[teams[p]] == p else 0.0
-                          for p in range(s.n)]
-                values = [values[first[teams[p]]] for p in range(s.n)]
-            else:
-                values = [g.hints.evaluation(s, p) or 0.0 for p in range(s.n)]
-        else:
-            scores = [g.score(s, p) for p in range(s.n)]
-            values = _rank_shares(scores, g.winners_mode == "lowest")
+                for p in seats:
+                    if first[teams[p]] == p:
+                        values[p] = g.hints.evaluation(s, p) or 0.0
+                return [values[first[teams[p]]] for p in range(s.n)]
+            for p in seats:
+                values[p] = g.hints.evaluation(s, p) or 0.0
+            return values
+        scores = [g.score(s, p) for p in range(s.n)]
+        return _rank_shares(scores, g.winners_mode == "lowest")
     finally:
         s.memo = kept
-    return _share_in_teams(s, values)
 
 
-def values_of(s: State) -> list[float]:
-    """The result of a finished game, else the estimate of where it stands."""
-    return final_values(s) if s.over else estimate(s)
+def values_of(s: State, seats: Sequence[int] | None = None) -> list[float]:
+    """The result of a finished game, else the estimate of where it stands (of seats only,
+    when given: see estimate)."""
+    return final_values(s) if s.over else estimate(s, seats)
 
 
 def value_of(s: State, seat: int) -> float:
@@ -185,7 +209,8 @@ GUIDE_OPTIONS = 8
 
 
 def playout(s: State, rng: random.Random, depth: int, settle: int = SETTLE_STEPS,
-            answers: int = ANSWER_OPTIONS, guided: float = 0.0) -> list[float]:
+            answers: int = ANSWER_OPTIONS, guided: float = 0.0,
+            seats: Sequence[int] | None = None) -> list[float]:
     """Play s on with the playout policy for about depth decisions; the players' values.
 
     The cut waits for a quiet position (no action half built, no reaction window open), for at
@@ -194,14 +219,15 @@ def playout(s: State, rng: random.Random, depth: int, settle: int = SETTLE_STEPS
     among at most `answers` options is the one a step of look-ahead prefers (`answer`). With
     `guided` above 0, each other decision among at most GUIDE_OPTIONS options is, with that
     chance, the one a step of look-ahead prefers for the seat deciding (`play_greedy`): the
-    imagined players play like players, not at random.
+    imagined players play like players, not at random. seats: the seats whose values are
+    read (None: all; see estimate).
     """
     try:
         playout_steps(s, rng, depth, settle, answers, guided)
     except EvaluationLimitError:
         # the ruleset's own limits stopped this imagined game: no information either way
         return [0.5] * s.n
-    return values_of(s)
+    return values_of(s, seats)
 
 
 def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers: int,
@@ -225,7 +251,7 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
             if 1 < len(legal) <= answers:
                 play_answer(s, legal)
             else:
-                s.apply_unchecked(policy(s, legal, rnd))
+                s.play_listed(policy(s, legal, rnd))
             steps += 1
             continue
         if guided:
@@ -233,13 +259,14 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
             if 1 < len(legal) <= GUIDE_OPTIONS and rnd() < guided:
                 play_greedy(s, legal, rnd)
             else:
-                s.apply_unchecked(policy(s, legal, rnd))
+                s.play_listed(policy(s, legal, rnd))
             steps += 1
             continue
+        # the search's own steps: actions of s.listed(), not looked up again (play_listed)
         if weighted:
-            s.apply_unchecked(policy(s, s.listed(), rnd))
+            s.play_listed(policy(s, s.listed(), rnd))
         else:  # the same draw as policy's, without copying the legal actions
-            s.apply_unchecked(s.random_action(rng))
+            s.play_listed(s.random_action(rng))
         steps += 1
 
 
@@ -258,7 +285,7 @@ def answer(s: State, options: list[Action]) -> Action:
     for a in options:
         t = s.clone()
         try:
-            t.apply_unchecked(a)
+            t.play_listed(a)
             value = value_of(t, seat)
         except EvaluationLimitError:
             value = 0.5
@@ -279,7 +306,7 @@ def play_answer(s: State, options: list[Action]) -> None:
     for a in options[:-1]:
         t = s.clone()
         try:
-            t.apply_unchecked(a)
+            t.play_listed(a)
         except EvaluationLimitError as e:
             value, tried = 0.5, e  # raised again if this option is chosen, as playing it would
         else:
@@ -287,7 +314,7 @@ def play_answer(s: State, options: list[Action]) -> None:
         if value > best_value:
             best_value, kept = value, tried
     try:
-        s.apply_unchecked(options[-1])
+        s.play_listed(options[-1])
     except EvaluationLimitError:
         if kept is None or best_value < 0.5:
             raise  # the last option is chosen (ties: the earlier): it fails, as it would
@@ -310,7 +337,7 @@ def play_greedy(s: State, options: list[Action], rnd: Callable[[], float]) -> No
     for a in options:
         t = s.clone()
         try:
-            t.apply_unchecked(a)
+            t.play_listed(a)
         except EvaluationLimitError:
             continue  # the ruleset's limits stop this option: another is played
         value = _value_or_half(t, seat)

@@ -44,7 +44,7 @@ class Forest:
     """The trees of every seat for one decision of `seat`, and the search's settings."""
 
     __slots__ = ("roots", "seat", "viewer", "exploration", "depth", "bias", "order", "runs",
-                 "guided")
+                 "guided", "ids")
 
     def __init__(self, s: State, seat: int, exploration: float, depth: int,
                  viewer: Viewer | None = None, guided: float = 0.0):
@@ -59,6 +59,18 @@ class Forest:
         self.order: dict[str, int] | None = None  # each root option's rank by the bias
         self.runs = 0  # iterations through the deciding seat's root
         self.guided = guided  # the playouts' chance of a look-ahead step (`playout`)
+        # each step key seen, by a number: a key is a deep tuple (the events as a seat read
+        # them), hashed and compared afresh at each lookup; numbered once per step, the seats'
+        # trees look up a number (an action's text, a str, never equals one)
+        self.ids: dict[Any, int] = {}
+
+    def key_id(self, key: Any) -> int:
+        """The number of a step key (`views.Viewer.step_keys`), the same for equal keys."""
+        ids = self.ids
+        kid = ids.get(key)
+        if kid is None:
+            kid = ids[key] = len(ids)
+        return kid
 
     def guide(self, bias: dict[str, float], rng: random.Random) -> None:
         """Bias the root by bias (option text -> value) and unprune its options best first.
@@ -88,6 +100,7 @@ class Forest:
         log = math.log
         sqrt = math.sqrt
         order = self.order
+        ids = self.ids
         self.runs += 1
         forced = 0  # forced steps on the way down: they count in the playout's depth
         try:
@@ -149,24 +162,32 @@ class Forest:
                     assert best is not None
                     cur[p] = best
                     paths[p].append(best)
-                s.apply_unchecked(a)
+                s.play_listed(a)  # an action of s.listed()
                 keys = viewer.step_keys(s, logged, top, p, a)
                 if keys is not None:
+                    last = kid = None  # most steps give every seat the same key object
                     for q in range(n):
                         if q != p:
                             key = keys[q]
+                            if key is not last:
+                                last = key
+                                kid = ids.get(key)
+                                if kid is None:
+                                    kid = ids[key] = len(ids)
                             at = cur[q].children
-                            seen = at.get(key)
+                            seen = at.get(kid)
                             if seen is None:
-                                seen = at[key] = Node()
+                                seen = at[kid] = Node()
                             cur[q] = seen
                 if expanded:
                     break
             # a forced step is a step of the imagined game, in the tree or after it (where a
             # search with one tree would have played it): the depth counts both alike
             depth = self.depth
+            # only the seats that chose in their trees on the way down back a result up: the
+            # others' standings are not worked out
             values = playout(s, rng, depth - forced if forced < depth else 0,
-                             guided=self.guided)
+                             guided=self.guided, seats=[q for q in range(n) if paths[q]])
         except EvaluationLimitError:
             values = [0.5] * n  # the ruleset's limits stopped this imagined game
         for q in range(n):
@@ -210,7 +231,7 @@ class Forest:
             if q == seat:
                 self.roots[q] = child
             elif keys is not None:
-                self.roots[q] = self.roots[q].children.get(keys[q]) or Node()
+                self.roots[q] = self.roots[q].children.get(self.key_id(keys[q])) or Node()
         self.bias = self.order = None
         return True
 

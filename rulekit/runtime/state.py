@@ -441,6 +441,15 @@ class State(SerialiseMixin):
         except RULE_FAILURES as e:
             raise failure(self.at, e) from None
 
+    def play_listed(self, action: Action) -> None:
+        """apply_unchecked of an action from this state's own listed(), not looked up among
+        the legal ones again (a search's steps; the game must not be over)."""
+        self.at = ""
+        try:
+            self._decide(action)
+        except RULE_FAILURES as e:
+            raise failure(self.at, e) from None
+
     def _apply(self, action: Action) -> None:
         """Apply action: the one guard of a decision, the failing rule named by self.at."""
         self.at = ""
