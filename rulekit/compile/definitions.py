@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..lang import expressions as dsl
+from ..lang.definitions import check_definition
 from ..lang.expansion import MAX_DEFINITION_PARTS, oversized_definitions
 from ..lang.expressions import (
     ZONE,
@@ -53,7 +54,7 @@ def definitions(c: CompileContext) -> None:
         if tree is None or params:
             continue
         try:
-            c.x.check_definition(name)
+            check_definition(c.x, name)
         except DefinitionError as e:
             c.definition_error(e, ("define", head))
         except RecursionError:

@@ -31,7 +31,7 @@ def int_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str
     typed = c.x.expect(tree, scope, INT, what)
     if typed.is_const and typed.const is not None:
         return repr(typed.const)
-    return c.x._unless_none(typed, langdata.none_detail(what), lambda v: v)
+    return c.x.unless_none(typed, langdata.none_detail(what), lambda v: v)
 
 
 def cards_code(c: CompileContext, tree: Tree[Any], scope: Scope, what: str) -> str:

@@ -12,7 +12,6 @@ from . import turnorder
 from .budget import MAX_INT, scanned
 from .builtins import (
     ZONE_HINT,
-    BuiltinsMixin,
     _best_melds_counted,
     _can_extend,
     _can_form_meld,
@@ -30,7 +29,10 @@ from .builtins import (
     _team,
     _top,
     meld_cards_of,
+    values_call,
 )
+from .host import ExprHost
+from .ordering import order_call
 from .parsing import fail
 from .scope import Scope
 from .types import (
@@ -59,7 +61,7 @@ class Call:
     """A call of a built-in being compiled: the compiler, the name it was called by, its typed
     arguments and their trees (for errors placed at an argument)."""
 
-    x: BuiltinsMixin
+    x: ExprHost
     name: str
     args: list[Typed]
     trees: list[Tree[Any]]
@@ -97,10 +99,10 @@ class Call:
 
     def values(self, type_: str, impl: Any, label: str, args: list[Typed] | None = None,
                *consts: Any, **kw: Any) -> Typed:
-        """A call of impl on the values (BuiltinsMixin.values_call), of the call's arguments
-        unless others are given."""
-        return self.x.values_call(type_, impl, label, self.args if args is None else args,
-                                  *consts, **kw)
+        """A call of impl on the values (rulekit.lang.builtins.values_call), of the call's
+        arguments unless others are given."""
+        return values_call(self.x, type_, impl, label, self.args if args is None else args,
+                           *consts, **kw)
 
 
 # ---- the rules of the built-ins (rulekit.lang.registry names each with its forms and doc) ----
@@ -204,7 +206,7 @@ def c_neighbour(c: Call) -> Typed:
     """next_player(P), prev_player(P): the seat after or before."""
     c.need(0, PLAYER, "a player")
     step = "+ 1" if c.name == "next_player" else "- 1"
-    src = c.x._unless_none(c.args[0], f"{c.name}() needs a player, not none",
+    src = c.x.unless_none(c.args[0], f"{c.name}() needs a player, not none",
                            lambda v: f"({v} {step}) % s.n")
     return c.x.code(PLAYER, src, c.args[0])
 
@@ -234,7 +236,7 @@ def c_top(c: Call) -> Typed:
 
 def c_order_of(c: Call) -> Typed:
     """order_of(W) (rulekit.lang.ordering)."""
-    return c.x.order_call(c.args, c.trees, c.node)
+    return order_call(c.x, c.args, c.trees, c.node)
 
 
 def c_choices(c: Call) -> Typed:

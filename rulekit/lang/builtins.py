@@ -14,7 +14,7 @@ from .budget import (
     charge,
     over_budget,
 )
-from .ordering import OrderingMixin
+from .host import ExprHost
 from .parsing import fail
 from .types import (
     CARDS,
@@ -227,23 +227,20 @@ def _top(s: Any, zone: int, k: int) -> list[Any]:
 ARRANGED = {"deadwood": INT, "melds": list_of(CARDS), "left": CARDS}
 
 
-class BuiltinsMixin(OrderingMixin):
-    """ExprCompiler's built-in functions: one method for the meld ones, one for the rest
-    (sorted() and order_of(): rulekit.lang.ordering)."""
+def values_call(x: ExprHost, type_: str, impl: Any, label: str, args: list[Typed],
+                *consts: Any, **kw: Any) -> Typed:
+    """A built-in whose implementation takes values: impl(s, *consts, *args), called from
+    the generated source (the arguments evaluated left to right)."""
+    parts = [x.gen.literal(c) for c in consts] + [x.src(a) for a in args]
+    return x.code(type_, f"{x.gen.ref(impl, label)}(s, {', '.join(parts)})", *args,
+                  **kw)
 
-    def values_call(self, type_: str, impl: Any, label: str, args: list[Typed],
-                    *consts: Any, **kw: Any) -> Typed:
-        """A built-in whose implementation takes values: impl(s, *consts, *args), called from
-        the generated source (the arguments evaluated left to right)."""
-        parts = [self.gen.literal(c) for c in consts] + [self.src(a) for a in args]
-        return self.code(type_, f"{self.gen.ref(impl, label)}(s, {', '.join(parts)})", *args,
-                         **kw)
 
-    def arranged(self, base: Typed, name: str, node: Tree[Any] | Token) -> Typed:
-        """`A.deadwood`, `A.melds` or `A.left` of an arrangement of melds."""
-        if name not in ARRANGED:
-            raise fail(node, f"an arrangement of melds has no '{name}'",
-                       did_you_mean(name, ARRANGED) or "it has " + ", ".join(ARRANGED))
-        place = list(ARRANGED).index(name)  # generated code reads the tuple's field by place
-        return self.code(ARRANGED[name], f"{self.src(base)}[{place}]", base,
-                         items_not_none=True, not_none=True)
+def arranged(x: ExprHost, base: Typed, name: str, node: Tree[Any] | Token) -> Typed:
+    """`A.deadwood`, `A.melds` or `A.left` of an arrangement of melds."""
+    if name not in ARRANGED:
+        raise fail(node, f"an arrangement of melds has no '{name}'",
+                   did_you_mean(name, ARRANGED) or "it has " + ", ".join(ARRANGED))
+    place = list(ARRANGED).index(name)  # generated code reads the tuple's field by place
+    return x.code(ARRANGED[name], f"{x.src(base)}[{place}]", base,
+                  items_not_none=True, not_none=True)

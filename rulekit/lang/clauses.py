@@ -26,105 +26,104 @@ MAX_LOOPS = 6  # `for` clauses in one comprehension (Python nests at most 20 blo
 _NEEDS = {"all": BOOL, "any": BOOL, "sum": INT, "min": INT, "max": INT}
 
 
-class ClausesMixin(ExprHost):
-    """ExprCompiler's comprehensions of several `for`, `if` and `let` clauses."""
+def c_list_comp_multi(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    body_tree, var, iter_tree, cond, *more = tree.children
+    return nested_loops(x, "list", body_tree, clause_list(var, iter_tree, cond, more), scope)
 
-    def c_list_comp_multi(self, tree: Tree[Any], scope: Scope) -> Typed:
-        body_tree, var, iter_tree, cond, *more = tree.children
-        return self._clauses("list", body_tree, clause_list(var, iter_tree, cond, more), scope)
 
-    def c_gen_call_multi(self, tree: Tree[Any], scope: Scope) -> Typed:
-        name_tok, body_tree, var, iter_tree, cond, *more = tree.children
-        name = str(name_tok)
-        if name not in AGGREGATES:
-            raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
-                       "aggregates are: " + ", ".join(sorted(AGGREGATES)))
-        return self._clauses(name, body_tree, clause_list(var, iter_tree, cond, more), scope)
+def c_gen_call_multi(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    name_tok, body_tree, var, iter_tree, cond, *more = tree.children
+    name = str(name_tok)
+    if name not in AGGREGATES:
+        raise fail(name_tok, f"'{name}(... for ...)' is not an aggregate",
+                   "aggregates are: " + ", ".join(sorted(AGGREGATES)))
+    return nested_loops(x, name, body_tree, clause_list(var, iter_tree, cond, more), scope)
 
-    def _clauses(self, kind: str, body_tree: Tree[Any], clauses: list[tuple[Any, ...]],
+
+def nested_loops(x: ExprHost, kind: str, body_tree: Tree[Any], clauses: list[tuple[Any, ...]],
                  scope: Scope) -> Typed:
-        """The comprehension as a generated function of nested loops; kind is 'list', an
-        aggregate's name or 'best_melds'."""
-        inner = scope.child()
-        lines: list[str] = []
-        # each loop: (its head's line, the weight after its items, its variable, items, indent)
-        loops: list[tuple[int, int, str, str, str]] = []
-        parts: list[Typed] = []
-        pad = ""
-        filtered = False
-        scan = self.gen.ref(scanned, "a list read whole, charged to the budget")
-        for clause in clauses:
-            what, node = clause[0], clause[-1]
-            if what == "for":
-                if len(loops) == MAX_LOOPS:
-                    raise fail(node, f"a comprehension has at most {MAX_LOOPS} 'for' clauses")
-                it = self.expr(node, inner)
-                parts.append(it)
-                et = elem_of(it.type)
-                if et is None:
-                    raise fail(node, "'for ... in' needs a list or a zone, "
-                               f"but this is {describe(it.type)}")
-                xs, v = self.gen.temp(), self.gen.temp()
-                items = f"s.zones[{self.src(it)}]" if it.type == ZONE else self.src(it)
-                lines.append(f"{pad}{xs} = {items}")
-                loops.append((len(lines), self.weight, v, xs, pad))
-                lines.append("")  # the loop's head, once the work of what follows is known
-                key = inner.fresh_key(str(clause[1]))
-                lines.append(f"{pad}    e[{key!r}] = {v}")
-                inner = inner.child()
-                bound = local(str(clause[1]), et, key)
-                bound.not_none = it.type == ZONE or it.items_not_none
-                inner.names[str(clause[1])] = bound
-                pad += "    "
-            elif what == "if":
-                cond = self.expect(node, inner, BOOL, "the condition after 'if'")
-                parts.append(cond)
-                lines += [f"{pad}if not {self.src(cond)}:", f"{pad}    continue"]
-                filtered = True
-            else:  # let NAME = VALUE: the value worked out once per item of the loops above
-                value = self.expr(node, inner)
-                parts.append(value)
-                key = inner.fresh_key(str(clause[1]))
-                lines.append(f"{pad}e[{key!r}] = {self.src(value)}")
-                inner = inner.child()
-                inner.names[str(clause[1])] = Typed(
-                    value.type, local(str(clause[1]), value.type, key).fn, src=f"e[{key!r}]",
-                    domain=value.domain, names=value.names, not_none=value.not_none,
-                    items_not_none=value.items_not_none, words=value.words)
-        body = self.expr(body_tree, inner)
-        parts.append(body)
-        need = _NEEDS.get(kind)
-        if need is not None and body.type != need:
-            what = "a condition" if need == BOOL else "numbers"
-            raise fail(body_tree, f"{kind}() needs {what}, but this is {describe(body.type)}")
-        if kind == "best_melds" and body.type != INT:
-            raise fail(body_tree, "best_melds() needs each card's value (a number), but this is "
-                       f"{describe(body.type)}")
-        for at, w, v, xs, indent in loops:  # an item costs the work of all that follows it
-            lines[at] = f"{indent}for {v} in {scan}(s, {xs}, {max(1, self.weight - w)}):"
-        out, value = self.gen.temp(), self.gen.temp()
-        if kind == "best_melds":  # the cards paired with their values, then arranged
-            ask = self.gen.ref(best_melds, "best_melds(value for card in cards)")
-            pair = f"({loops[-1][2]}, {self.src(body)})"
-            head, step, tail = [f"{out} = []"], [f"{pad}{out} += [{pair}]"], [
-                f"return {ask}(s, {out})"]
-        else:
-            head, step, tail = _accumulate(kind, (out, value), self.src(body), pad, filtered,
-                                           body.type, self.gen.bounded)
-        body_lines = head + lines + step + tail
-        # a function of its own, given the loop variables of enclosing generated
-        # comprehensions its parts read (its own loops keep theirs in the names)
-        params = self.frames.params(frozenset().union(*(p.reads for p in parts)))
-        fn = self.gen.body_function(body_lines, params)
-        call = self.gen.call(fn, f"a comprehension: {kind}(... for ...)")
-        if params:
-            call = f"{call[:-1]}, {', '.join(params)})"
-        type_ = list_of(body.type) if kind == "list" else ARRANGEMENT if kind == "best_melds" \
-            else body.type if kind == "first" else BOOL if kind in ("all", "any") else INT
-        return Typed(type_, src=call,
-                     gen=self.gen, uses_random=any(p.uses_random for p in parts),
-                     names=body.names if kind in ("list", "first", "min", "max") else None,
-                     not_none=kind not in ("first",), items_not_none=body.not_none)
+    """The comprehension as a generated function of nested loops; kind is 'list', an
+    aggregate's name or 'best_melds'."""
+    inner = scope.child()
+    lines: list[str] = []
+    # each loop: (its head's line, the weight after its items, its variable, items, indent)
+    loops: list[tuple[int, int, str, str, str]] = []
+    parts: list[Typed] = []
+    pad = ""
+    filtered = False
+    scan = x.gen.ref(scanned, "a list read whole, charged to the budget")
+    for clause in clauses:
+        what, node = clause[0], clause[-1]
+        if what == "for":
+            if len(loops) == MAX_LOOPS:
+                raise fail(node, f"a comprehension has at most {MAX_LOOPS} 'for' clauses")
+            it = x.expr(node, inner)
+            parts.append(it)
+            et = elem_of(it.type)
+            if et is None:
+                raise fail(node, "'for ... in' needs a list or a zone, "
+                           f"but this is {describe(it.type)}")
+            xs, v = x.gen.temp(), x.gen.temp()
+            items = f"s.zones[{x.src(it)}]" if it.type == ZONE else x.src(it)
+            lines.append(f"{pad}{xs} = {items}")
+            loops.append((len(lines), x.weight, v, xs, pad))
+            lines.append("")  # the loop's head, once the work of what follows is known
+            key = inner.fresh_key(str(clause[1]))
+            lines.append(f"{pad}    e[{key!r}] = {v}")
+            inner = inner.child()
+            bound = local(str(clause[1]), et, key)
+            bound.not_none = it.type == ZONE or it.items_not_none
+            inner.names[str(clause[1])] = bound
+            pad += "    "
+        elif what == "if":
+            cond = x.expect(node, inner, BOOL, "the condition after 'if'")
+            parts.append(cond)
+            lines += [f"{pad}if not {x.src(cond)}:", f"{pad}    continue"]
+            filtered = True
+        else:  # let NAME = VALUE: the value worked out once per item of the loops above
+            value = x.expr(node, inner)
+            parts.append(value)
+            key = inner.fresh_key(str(clause[1]))
+            lines.append(f"{pad}e[{key!r}] = {x.src(value)}")
+            inner = inner.child()
+            inner.names[str(clause[1])] = Typed(
+                value.type, local(str(clause[1]), value.type, key).fn, src=f"e[{key!r}]",
+                domain=value.domain, names=value.names, not_none=value.not_none,
+                items_not_none=value.items_not_none, words=value.words)
+    body = x.expr(body_tree, inner)
+    parts.append(body)
+    need = _NEEDS.get(kind)
+    if need is not None and body.type != need:
+        what = "a condition" if need == BOOL else "numbers"
+        raise fail(body_tree, f"{kind}() needs {what}, but this is {describe(body.type)}")
+    if kind == "best_melds" and body.type != INT:
+        raise fail(body_tree, "best_melds() needs each card's value (a number), but this is "
+                   f"{describe(body.type)}")
+    for at, w, v, xs, indent in loops:  # an item costs the work of all that follows it
+        lines[at] = f"{indent}for {v} in {scan}(s, {xs}, {max(1, x.weight - w)}):"
+    out, value = x.gen.temp(), x.gen.temp()
+    if kind == "best_melds":  # the cards paired with their values, then arranged
+        ask = x.gen.ref(best_melds, "best_melds(value for card in cards)")
+        pair = f"({loops[-1][2]}, {x.src(body)})"
+        head, step, tail = [f"{out} = []"], [f"{pad}{out} += [{pair}]"], [
+            f"return {ask}(s, {out})"]
+    else:
+        head, step, tail = _accumulate(kind, (out, value), x.src(body), pad, filtered,
+                                       body.type, x.gen.bounded)
+    body_lines = head + lines + step + tail
+    # a function of its own, given the loop variables of enclosing generated
+    # comprehensions its parts read (its own loops keep theirs in the names)
+    params = x.frames.params(frozenset().union(*(p.reads for p in parts)))
+    fn = x.gen.body_function(body_lines, params)
+    call = x.gen.call(fn, f"a comprehension: {kind}(... for ...)")
+    if params:
+        call = f"{call[:-1]}, {', '.join(params)})"
+    type_ = list_of(body.type) if kind == "list" else ARRANGEMENT if kind == "best_melds" \
+        else body.type if kind == "first" else BOOL if kind in ("all", "any") else INT
+    return Typed(type_, src=call,
+                 gen=x.gen, uses_random=any(p.uses_random for p in parts),
+                 names=body.names if kind in ("list", "first", "min", "max") else None,
+                 not_none=kind not in ("first",), items_not_none=body.not_none)
 
 
 def clause_list(var: Any, iter_tree: Any, cond: Any, more: list[Any]) -> list[tuple[Any, ...]]:

@@ -67,70 +67,68 @@ def place_of(order: tuple[Any, ...], word: Any) -> int:
         return len(order)
 
 
-class OrderingMixin(ExprHost):
-    """ExprCompiler's sorted() and order_of()."""
+def sorted_call(x: ExprHost, trees: list[Tree[Any]], node: Tree[Any], scope: Scope) -> Typed:
+    """sorted(X) or sorted(X, KEY): the items of list or zone X in order (of KEY, an
+    expression on each item `it`, if given)."""
+    if len(trees) not in (1, 2):
+        raise fail(node, f"sorted() takes 1 or 2 argument(s), got {len(trees)}")
+    xs = x.expr(trees[0], scope)
+    et = elem_of(xs.type)
+    if et is None:
+        raise fail(trees[0], f"sorted() needs a zone or a list, but this is "
+                   f"{describe(xs.type)}")
+    items = f"s.zones[{x.src(xs)}]" if xs.type == ZONE else x.src(xs)
+    out_type = list_of(et)
+    if len(trees) == 1:
+        if et not in ORDERED:
+            raise fail(trees[0], f"sorted() cannot order {describe(xs.type)}",
+                       "give a key on each item: sorted(X, it.points)")
+        ref = x.gen.ref(sort_items, "sorted(list)")
+        return x.code(out_type, f"{ref}(s, {items})", xs, not_none=True,
+                      items_not_none=xs.type == ZONE or xs.items_not_none,
+                      names=xs.names)
+    inner = scope.child()
+    name = inner.fresh_key("it")
+    bound = local("it", et, name)
+    bound.not_none = xs.type == ZONE or xs.items_not_none
+    inner.names["it"] = bound
+    w0 = x.weight
+    key = x.expr(trees[1], inner)
+    per = max(1, x.weight - w0)
+    if key.type not in ORDERED:
+        raise fail(trees[1], f"sorted() orders by numbers, words, players, cards or "
+                   f"conditions, but this key is {describe(key.type)}")
+    # the key is a function of its own, given the loop variables around it that it reads
+    # (its frames know them); a closure would not see them: then the comprehension around
+    # keeps its variable in the names instead
+    ref = x.gen.ref(sort_by, "sorted(list, key on it)")
+    params = x.frames.params(key.reads) if key.src is not None else []
+    if params:
+        kf = x.gen.function_of(params, key.src or "")
+    else:
+        if key.src is None:
+            x.closure_calls += 1
+        kf = x.gen.ref(key.fn, "a sort key on it")
+    args = "".join(f", {p}" for p in params)
+    return x.code(out_type, f"{ref}(s, e, {items}, {name!r}, {kf}, {per}{args})", xs, key,
+                  not_none=True, items_not_none=xs.type == ZONE or xs.items_not_none)
 
-    def sorted_call(self, trees: list[Tree[Any]], node: Tree[Any], scope: Scope) -> Typed:
-        """sorted(X) or sorted(X, KEY): the items of list or zone X in order (of KEY, an
-        expression on each item `it`, if given)."""
-        if len(trees) not in (1, 2):
-            raise fail(node, f"sorted() takes 1 or 2 argument(s), got {len(trees)}")
-        xs = self.expr(trees[0], scope)
-        et = elem_of(xs.type)
-        if et is None:
-            raise fail(trees[0], f"sorted() needs a zone or a list, but this is "
-                       f"{describe(xs.type)}")
-        items = f"s.zones[{self.src(xs)}]" if xs.type == ZONE else self.src(xs)
-        out_type = list_of(et)
-        if len(trees) == 1:
-            if et not in ORDERED:
-                raise fail(trees[0], f"sorted() cannot order {describe(xs.type)}",
-                           "give a key on each item: sorted(X, it.points)")
-            ref = self.gen.ref(sort_items, "sorted(list)")
-            return self.code(out_type, f"{ref}(s, {items})", xs, not_none=True,
-                             items_not_none=xs.type == ZONE or xs.items_not_none,
-                             names=xs.names)
-        inner = scope.child()
-        name = inner.fresh_key("it")
-        bound = local("it", et, name)
-        bound.not_none = xs.type == ZONE or xs.items_not_none
-        inner.names["it"] = bound
-        w0 = self.weight
-        key = self.expr(trees[1], inner)
-        per = max(1, self.weight - w0)
-        if key.type not in ORDERED:
-            raise fail(trees[1], f"sorted() orders by numbers, words, players, cards or "
-                       f"conditions, but this key is {describe(key.type)}")
-        # the key is a function of its own, given the loop variables around it that it reads
-        # (its frames know them); a closure would not see them: then the comprehension around
-        # keeps its variable in the names instead
-        ref = self.gen.ref(sort_by, "sorted(list, key on it)")
-        params = self.frames.params(key.reads) if key.src is not None else []
-        if params:
-            kf = self.gen.function_of(params, key.src or "")
-        else:
-            if key.src is None:
-                self.closure_calls += 1
-            kf = self.gen.ref(key.fn, "a sort key on it")
-        args = "".join(f", {p}" for p in params)
-        return self.code(out_type, f"{ref}(s, e, {items}, {name!r}, {kf}, {per}{args})", xs, key,
-                         not_none=True, items_not_none=xs.type == ZONE or xs.items_not_none)
 
-    def order_call(self, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any]) -> Typed:
-        """order_of(W): the place (from 0) of word W among the values it may take, in their
-        declared order."""
-        if len(args) != 1:
-            raise fail(node, f"order_of() takes 1 argument(s), got {len(args)}")
-        w = args[0]
-        declared: list[Any] | None = None
-        if w.type == STR and w.words is not None:
-            declared = list(w.words.words)
-        elif w.type == STR and w.domain is not None:
-            declared = self.t.word_orders.get(w.domain)
-        if declared is None:
-            raise fail(trees[0], f"order_of() needs a word whose values are declared in order (a "
-                       f"card attribute's word, or a choice's listed word), but this is "
-                       f"{describe(w.type) if w.type != STR else 'a text of no declared list'}")
-        places = self.gen.literal(tuple(declared), "a word order")
-        ref = self.gen.ref(place_of, "order_of(word)")
-        return self.code(INT, f"{ref}({places}, {self.src(w)})", w, not_none=True)
+def order_call(x: ExprHost, args: list[Typed], trees: list[Tree[Any]], node: Tree[Any]) -> Typed:
+    """order_of(W): the place (from 0) of word W among the values it may take, in their
+    declared order."""
+    if len(args) != 1:
+        raise fail(node, f"order_of() takes 1 argument(s), got {len(args)}")
+    w = args[0]
+    declared: list[Any] | None = None
+    if w.type == STR and w.words is not None:
+        declared = list(w.words.words)
+    elif w.type == STR and w.domain is not None:
+        declared = x.t.word_orders.get(w.domain)
+    if declared is None:
+        raise fail(trees[0], f"order_of() needs a word whose values are declared in order (a "
+                   f"card attribute's word, or a choice's listed word), but this is "
+                   f"{describe(w.type) if w.type != STR else 'a text of no declared list'}")
+    places = x.gen.literal(tuple(declared), "a word order")
+    ref = x.gen.ref(place_of, "order_of(word)")
+    return x.code(INT, f"{ref}({places}, {x.src(w)})", w, not_none=True)

@@ -48,7 +48,7 @@ from .builtin_rules import (
     c_team,
     c_top,
 )
-from .builtins import BuiltinsMixin
+from .host import ExprHost
 from .parsing import fail
 from .scope import Scope
 from .types import Typed
@@ -320,7 +320,7 @@ GENERATOR_FORMS: frozenset[str] = frozenset(g for b in REGISTRY for g in b.gener
 HEADERS = {"functions": "| function | gives |", "melds": "| built-in | meaning |"}
 
 
-def compile_call(x: BuiltinsMixin, entry: Builtin, name: str, args: list[Typed],
+def compile_call(x: ExprHost, entry: Builtin, name: str, args: list[Typed],
                  trees: list[Tree[Any]], node: Tree[Any], scope: Scope) -> Typed:
     """A call of a built-in compiled by its entry: the section it needs, its number of
     arguments, then its rule (types and generated code)."""

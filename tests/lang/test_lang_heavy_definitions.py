@@ -13,8 +13,9 @@ from lang_helpers import game
 from paths import ROOT
 
 import rulekit
+from rulekit.lang import definitions
 from rulekit.lang.budget import FREE_PARTS, HEAVY, Charged
-from rulekit.lang.expressions import ExprCompiler
+from rulekit.lang.host import ExprHost
 from rulekit.lang.types import Typed
 from rulekit.testing import zone_id
 
@@ -39,14 +40,14 @@ actions:
 """
 
 
-def _as_closure(self: ExprCompiler, typed: Typed, w0: int) -> tuple[Typed, int]:
-    """ExprCompiler._priced as it was: a heavy definition became a closure charging itself."""
-    cost = self.weight - w0
+def _as_closure(x: ExprHost, typed: Typed, w0: int) -> tuple[Typed, int]:
+    """definitions._priced as it was: a heavy definition became a closure charging itself."""
+    cost = x.weight - w0
     if cost > HEAVY:
         typed = Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
                       uses_random=typed.uses_random)
         cost = 1
-        self.weight = w0 + 1
+        x.weight = w0 + 1
     return typed, cost
 
 
@@ -70,7 +71,7 @@ def test_it_charges_the_budget_and_plays_as_the_closure_did(
     along random games."""
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
     inline = game(actions=PLAY, extra=HEAVY_RULES)
-    monkeypatch.setattr(ExprCompiler, "_priced", _as_closure)
+    monkeypatch.setattr(definitions, "_priced", _as_closure)
     closure = game(actions=PLAY, extra=HEAVY_RULES)
     assert "draws on the evaluation budget" not in closure.generated_source()
     rnd = random.Random(5)

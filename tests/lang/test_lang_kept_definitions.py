@@ -12,7 +12,7 @@ from lang_helpers import game, gvar, play_side_by_side
 from paths import ROOT
 
 import rulekit
-from rulekit.lang.expressions import ExprCompiler
+from rulekit.lang import definitions
 from rulekit.testing import zone_id
 
 HIGH = """\
@@ -55,7 +55,7 @@ def test_kept_definitions_give_the_legal_actions_of_inlined_ones(
     path = ROOT / "rulesets" / f"{name}.yaml"
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
     kept = rulekit.load(path)
-    monkeypatch.setattr(ExprCompiler, "_kept_call", lambda *args: None)
+    monkeypatch.setattr(definitions, "_kept_call", lambda *args: None)
     inlined = rulekit.load(path)
     assert "kept per arguments" in kept.generated_source()
     assert "kept per arguments" not in inlined.generated_source()

@@ -20,8 +20,9 @@ from cli_helpers import cli
 from lang_helpers import gvar, text_of
 
 import rulekit
+from rulekit.lang import definitions
 from rulekit.lang.budget import HEAVY, Charged
-from rulekit.lang.expressions import ExprCompiler
+from rulekit.lang.host import ExprHost
 from rulekit.lang.types import Typed
 from rulekit.testing import zone_id
 
@@ -125,14 +126,14 @@ def test_the_sum_is_the_nearest_value_per_card() -> None:
 HEAVY_DEF = "define:\n  heavy(c): \"" + " + ".join(f"c.v * {k}" for k in range(1, 90)) + "\"\n"
 
 
-def _as_closure(self: ExprCompiler, typed: Typed, w0: int) -> tuple[Typed, int]:
-    """ExprCompiler._priced as it was: a heavy definition became a closure charging itself."""
-    cost = self.weight - w0
+def _as_closure(x: ExprHost, typed: Typed, w0: int) -> tuple[Typed, int]:
+    """definitions._priced as it was: a heavy definition became a closure charging itself."""
+    cost = x.weight - w0
     if cost > HEAVY:
         typed = Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
                       uses_random=typed.uses_random)
         cost = 1
-        self.weight = w0 + 1
+        x.weight = w0 + 1
     return typed, cost
 
 
@@ -142,7 +143,7 @@ def test_a_comprehension_over_a_closure_is_the_generated_loop(
     loop function, the closure called from it, and the same values as with no closure."""
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")
     plain = sorting_game(let=False, key="heavy(it) - heavy(c)", extra=HEAVY_DEF)
-    monkeypatch.setattr(ExprCompiler, "_priced", _as_closure)
+    monkeypatch.setattr(definitions, "_priced", _as_closure)
     forced = sorting_game(let=False, key="heavy(it) - heavy(c)", extra=HEAVY_DEF)
     source = forced.generated_source()
     assert "draws on the evaluation budget" not in source  # the closure form, as forced

@@ -348,12 +348,12 @@ def test_a_meld_question_folded_over_a_list_answers_as_the_loop_does(
     """Issue 9 point 3, 'one query per hand': `any(can_extend(m, c) for c in cards)` (and the
     same over melds) is asked once for the list; along random games every decision's legal
     actions are those of the same ruleset compiled with a Python loop of single questions."""
-    from rulekit.lang.comprehensions import ComprehensionsMixin
+    from rulekit.lang import comprehensions
 
     path = ROOT / "rulesets" / f"{name}.yaml"
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
     folded = rulekit.load(path)
-    monkeypatch.setattr(ComprehensionsMixin, "_folded", lambda *args: None)
+    monkeypatch.setattr(comprehensions, "_folded", lambda *args: None)
     looped = rulekit.load(path)
     assert "any(can_extend(" in folded.generated_source()  # the folded question's label
     assert "any(can_extend(" not in looped.generated_source()
