@@ -210,3 +210,45 @@ def test_the_circle_check_sees_a_circle() -> None:
     """The rule above can fail: a -> b -> c -> a is one circle, d outside it."""
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
     assert circles(graph) == [{"a", "b", "c"}]
+
+
+# ---- the compilers are modules of functions over an explicit context, not mixins -------------
+
+MAX_METHODS = 25  # a class past this is a monolith split across files: make passes of functions
+COMPILERS = sorted((ENGINE / "lang").glob("*.py")) + sorted((ENGINE / "compile").glob("*.py"))
+
+
+def class_faults(source: str) -> list[str]:
+    """What breaks the rule in a module: a class of more than MAX_METHODS methods, a class
+    inheriting a mixin, or a class declaring methods for the type checker only."""
+    faults: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        methods = [f for f in node.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)]
+        if len(methods) > MAX_METHODS:
+            faults.append(f"class {node.name} has {len(methods)} methods")
+        faults += [f"class {node.name} inherits {ast.unparse(b)}" for b in node.bases
+                   if ast.unparse(b).endswith(("Mixin", "Host"))]
+        faults += [f"class {node.name} declares methods under TYPE_CHECKING" for b in node.body
+                   if isinstance(b, ast.If) and "TYPE_CHECKING" in ast.unparse(b.test)]
+    return faults
+
+
+@pytest.mark.parametrize("path", COMPILERS, ids=lambda p: str(p.relative_to(ENGINE)))
+def test_the_compilers_have_no_mixins_and_no_large_classes(path: Path) -> None:
+    """The expression compiler and the ruleset compiler are parts of functions taking the
+    compiler or the context (issue 30): no class of more than 25 methods, none inheriting a
+    mixin, no methods of siblings declared for the type checker."""
+    assert not class_faults(path.read_text(encoding="utf-8"))
+
+
+def test_the_class_check_sees_a_mixin_and_a_large_class() -> None:
+    """The rule above can fail: a mixin, a stub block and 26 methods are each reported."""
+    many = "".join(f"    def m{i}(self) -> None: ...\n" for i in range(MAX_METHODS + 1))
+    source = ("class Host:\n    if TYPE_CHECKING:\n        def expr(self) -> None: ...\n"
+              "class A(PartsMixin):\n    pass\n"
+              f"class B:\n{many}")
+    assert class_faults(source) == ["class Host declares methods under TYPE_CHECKING",
+                                    "class A inherits PartsMixin",
+                                    f"class B has {MAX_METHODS + 1} methods"]
