@@ -27,11 +27,13 @@ _NEEDS = {"all": BOOL, "any": BOOL, "sum": INT, "min": INT, "max": INT}
 
 
 def c_list_comp_multi(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`[BODY for ... for ... if ... let ...]`: several clauses."""
     body_tree, var, iter_tree, cond, *more = tree.children
     return nested_loops(x, "list", body_tree, clause_list(var, iter_tree, cond, more), scope)
 
 
 def c_gen_call_multi(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`AGGREGATE(BODY for ... for ... if ... let ...)`: several clauses."""
     name_tok, body_tree, var, iter_tree, cond, *more = tree.children
     name = str(name_tok)
     if name not in AGGREGATES:

@@ -94,6 +94,7 @@ def _lifted(x: ExprHost, typed: Typed) -> Typed:
 
 
 def c_list_comp(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`[BODY for x in XS if C]`."""
     body_tree, var_tok, iter_tree, cond_tree = tree.children
     made = _generated(x, var_tok, iter_tree, cond_tree, body_tree, scope)
     if made is not None:
@@ -109,6 +110,7 @@ def c_list_comp(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
 
 
 def c_gen_call(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`AGGREGATE(BODY for x in XS if C)`, and `best_melds(...)`."""
     name_tok, body_tree, var_tok, iter_tree, cond_tree = tree.children
     name = str(name_tok)
     if name == "best_melds":

@@ -63,7 +63,8 @@ from .types import (
 
 
 class ExprCompiler:
-    """Compiles expression trees to generated source, with static types and located errors."""
+    """Compiles expression trees to generated source, with static types and located errors:
+    each tree by the function RULES names for its form, given this compiler (rulekit.lang.host)."""
 
     def __init__(self, tables: Tables):
         self.t = tables
@@ -151,6 +152,7 @@ class ExprCompiler:
 
 
 # the one table of expression forms: the grammar's rule -> the function compiling it
+# (tests/lang/test_lang_expression_table.py checks it against the grammar)
 RULES: dict[str, Callable[[ExprHost, Tree[Any], Scope], Typed]] = {
     "int_": literals.c_int_,
     "string": literals.c_string,

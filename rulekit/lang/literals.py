@@ -27,6 +27,7 @@ from .types import (
 
 
 def c_int_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`N`: a whole number (at most 10^12)."""
     v = int(str(tree.children[0]))
     if v > 10**12:
         raise fail(tree, f"the number {v} is too large (at most 10^12)")
@@ -34,22 +35,27 @@ def c_int_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
 
 
 def c_string(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`'word'`: a text."""
     return const(STR, str(tree.children[0])[1:-1])
 
 
 def c_true_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`true`."""
     return const(BOOL, True)
 
 
 def c_false_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`false`."""
     return const(BOOL, False)
 
 
 def c_none_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`none`: no value."""
     return const(NONE, None)
 
 
 def c_list_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`[a, b, ...]`: a list of items of one type."""
     args = tree.children[0].children if tree.children[0] is not None else []
     items = [x.expr(a, scope) for a in args]
     types = {i.type for i in items if i.type != NONE}

@@ -34,6 +34,7 @@ from .types import (
 
 # -- names ----------------------------------------------------------------------------
 def c_name(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """A bare name."""
     name = str(tree.children[0])
     return lookup(x, name, tree, scope)
 
@@ -83,6 +84,7 @@ def lookup(x: ExprHost, name: str, node: Tree[Any] | Token, scope: Scope) -> Typ
 
 # -- attribute access -----------------------------------------------------------------
 def c_attr(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`X.name`."""
     base_tree, name_tok = tree.children
     base = x.expr(base_tree, scope)
     return attribute(x, base, str(name_tok), name_tok)
@@ -136,6 +138,7 @@ def attribute(x: ExprHost, base: Typed, name: str, node: Tree[Any] | Token) -> T
 
 # -- calls ----------------------------------------------------------------------------
 def c_call(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`f(...)`: a definition or a built-in."""
     name_tok, arglist = tree.children
     name = str(name_tok)
     arg_trees = arglist.children if arglist is not None else []

@@ -35,17 +35,20 @@ def division_by_zero() -> int:
 
 
 def c_not_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`not A`."""
     a = x.expect(tree.children[0], scope, BOOL, "the operand of 'not'")
     return x.code(BOOL, f"(not {x.src(a)})", a)
 
 
 def c_and_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`A and B`."""
     a = x.expect(tree.children[0], scope, BOOL, "each side of 'and'")
     b = x.expect(tree.children[1], scope, BOOL, "each side of 'and'")
     return x.code(BOOL, f"({x.src(a)} and {x.src(b)})", a, b)
 
 
 def c_or_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`A or B` (one value compared with constants: asked once)."""
     a = x.expect(tree.children[0], scope, BOOL, "each side of 'or'")
     b = x.expect(tree.children[1], scope, BOOL, "each side of 'or'")
     if a.eq_of is not None and b.eq_of is not None and a.eq_of[0] == b.eq_of[0]:
@@ -58,6 +61,7 @@ def c_or_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
 
 
 def c_ternary(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`A if C else B`."""
     a = x.expr(tree.children[0], scope)
     c = x.expect(tree.children[1], scope, BOOL, "the condition after 'if'")
     b = x.expr(tree.children[2], scope)
@@ -69,6 +73,7 @@ def c_ternary(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
 
 
 def c_compare(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`A == B`, `!=`, and the comparisons of numbers `<`, `<=`, `>`, `>=`."""
     left, op_tok, right = tree.children
     a = x.expr(left, scope)
     b = x.expr(right, scope)
@@ -125,16 +130,19 @@ def _member_src(x: ExprHost, a: Typed, b: Typed) -> str:
 
 
 def c_in_(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`A in B`: B a list or a zone."""
     a, b = _membership(x, tree, scope)
     return x.code(BOOL, _member_src(x, a, b), a, b)
 
 
 def c_not_in(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`A not in B`."""
     a, b = _membership(x, tree, scope)
     return x.code(BOOL, f"(not {_member_src(x, a, b)})", a, b)
 
 
 def c_binop(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`A + B` (numbers, or two lists joined), `-`, `*`, `//`, `%`."""
     left, op_tok, right = tree.children
     op = str(op_tok)
     a = x.expr(left, scope)
@@ -163,5 +171,6 @@ def c_binop(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
 
 
 def c_neg(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
+    """`-A`."""
     a = x.expect(tree.children[0], scope, INT, "the operand of '-'")
     return x.code(INT, f"(-{x.src(a)})", a)
