@@ -25,6 +25,7 @@ from typing import Any
 from ..actions import Action
 from ..errors import RulekitError
 from ..runtime.frames import BuildFrame
+from ..runtime.knowledge import untrack
 from ..runtime.racing import forget_others
 from ..runtime.state import State
 from .beliefs import Dealer
@@ -172,11 +173,15 @@ class IsmctsBot:
             if (cap_at is not None and done and done % CAP_EVERY == 0
                     and time.monotonic() >= cap_at):
                 break  # a person is waiting: the ruleset is far slower than any bundled one
+            # an imagined world keeps no record of what seats are told in it (`untrack`):
+            # the search reads none, and a record costs at every card moved
             if reuse == 1:
                 s = dealer.deal(rng)
+                untrack(s)
             else:
                 if done % reuse == 0:
                     det = dealer.deal(rng)
+                    untrack(det)
                     det.list_for_clones()  # listed once for the iterations sharing the deal
                 # the deal's last iteration plays on the deal itself (a copy of it would be
                 # the same state: the listing and what it kept are copied as they are)

@@ -138,7 +138,7 @@ class Dealing:
         # the cards seat was shown stay in the zone it knows, at places drawn like the others'
         self.known: list[tuple[list[int], list[int]]] = []
         self.slots = 0
-        if s.known is not None and s.known[seat]:
+        if s.known and s.known[seat]:
             slots = [(zi, i) for zi, places in spans
                      for i in (range(len(zones[zi])) if places is None else places)]
             self.known = knowledge.known_places(s, seat, slots)

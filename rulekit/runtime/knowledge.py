@@ -51,8 +51,17 @@ def zone_open(s: State, zi: int, seat: int | None) -> bool:
     return s.team_of[seat] == OPEN_TEAM - code
 
 
+def untrack(s: State) -> None:
+    """s keeps no record of what seats are told from now on (a search's imagined world:
+    nothing there reads it, and keeping it costs at every card moved or told)."""
+    s.known = []
+
+
 def learn(s: State, seat: int, card: int) -> None:
-    """Seat now knows where card lies (nothing new if it already sees the card)."""
+    """Seat now knows where card lies (nothing new if it already sees the card, or if s keeps
+    no record: `untrack`)."""
+    if s.known is not None and not s.known:
+        return
     zi = s.card_zone[card]
     if s.faceup[card] or zone_open(s, zi, seat):
         return
@@ -85,14 +94,14 @@ def moved(s: State, cards: Any, before: Any) -> None:
 # ---- views ------------------------------------------------------------------------------------
 def known_cards(s: State, seat: int | None) -> set[int]:
     """The cards seat knows the place of beyond what it sees."""
-    if s.known is None or seat is None:
+    if not s.known or seat is None:
         return set()
     return set(s.known[seat])
 
 
 def known_view(s: State, seat: int | None) -> list[dict[str, Any]]:
     """What seat was shown and still knows: each card with the zone (and owner) it lies in."""
-    if s.known is None or seat is None:
+    if not s.known or seat is None:
         return []
     g = s.game
     out = []
@@ -112,7 +121,7 @@ def known_places(s: State, seat: int | None,
     (slots), the indices of that zone's slots and the cards it knows there, by face; what
     `place_known` deals. Which cards and which places depend only on what seat knows, never
     on where in the zone the cards really lie."""
-    if s.known is None or seat is None or not s.known[seat]:
+    if not s.known or seat is None or not s.known[seat]:
         return []
     mine = s.known[seat]
     by_zone: dict[int, list[int]] = {}
@@ -141,7 +150,7 @@ def place_known(known: list[tuple[list[int], list[int]]], n: int,
 
 def keep_only(s: State, seat: int | None) -> None:
     """After a resample for seat: its own knowledge (its cards stayed put), nobody else's."""
-    if s.known is None:
+    if not s.known:
         return
     s.known = [d if p == seat else {} for p, d in enumerate(s.known)]
 
