@@ -103,14 +103,14 @@ def nested_loops(x: ExprHost, kind: str, body_tree: Tree[Any], clauses: list[tup
                    f"{describe(body.type)}")
     for at, w, v, xs, indent in loops:  # an item costs the work of all that follows it
         lines[at] = f"{indent}for {v} in {scan}(s, {xs}, {max(1, x.weight - w)}):"
-    out, value = x.gen.temp(), x.gen.temp()
+    out, each = x.gen.temp(), x.gen.temp()  # the result, and one value (min, max)
     if kind == "best_melds":  # the cards paired with their values, then arranged
         ask = x.gen.ref(best_melds, "best_melds(value for card in cards)")
         pair = f"({loops[-1][2]}, {x.src(body)})"
         head, step, tail = [f"{out} = []"], [f"{pad}{out} += [{pair}]"], [
             f"return {ask}(s, {out})"]
     else:
-        head, step, tail = _accumulate(kind, (out, value), x.src(body), pad, filtered,
+        head, step, tail = _accumulate(kind, (out, each), x.src(body), pad, filtered,
                                        body.type, x.gen.bounded)
     body_lines = head + lines + step + tail
     # a function of its own, given the loop variables of enclosing generated

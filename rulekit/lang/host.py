@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from lark import Token, Tree
 
+from .codegen import Module
 from .frame import Frames
 from .parsing import CompileError
 from .scope import Scope, Tables
@@ -34,7 +35,7 @@ class ExprHost(Protocol):
 
     t: Tables
     weight: int  # the work the expression being compiled costs per evaluation
-    gen: Any  # the ruleset's generated module (rulekit.lang.codegen.Module)
+    gen: Module  # the ruleset's generated module: the parts' source goes into it
     nodes: int
     closure_calls: int
     frames: Frames  # the locals the generated code binds around the part being compiled
