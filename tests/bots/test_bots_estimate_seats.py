@@ -8,9 +8,10 @@ import random
 
 import pytest
 from paths import ROOT
+from search_helpers import RootStatistics, root_statistics
 
 import rulekit
-from rulekit.bots import IsmctsBot, trees
+from rulekit.bots import trees
 from rulekit.bots.playout import estimate
 
 TRAP = ROOT / "tests" / "bots" / "trap.yaml"
@@ -76,20 +77,8 @@ def test_the_search_learns_the_same_as_when_every_seat_is_scored(name, monkeypat
     """The root's statistics (visits and summed results of every option) and the choice are
     the same with imagined games scored for every seat."""
 
-    def search(s: rulekit.State) -> tuple[str, list[tuple[str, int, float]]]:
-        bot = IsmctsBot(s.decider, seed=7, iterations=60, reuse=4)
-        stats: list[tuple[str, int, float]] = []
-        best = trees.Forest.best
-
-        def keep(forest, legal):  # type: ignore[no-untyped-def]
-            root = forest.roots[forest.seat]
-            stats.extend(sorted((k, c.visits, c.total) for k, c in root.children.items()))
-            return best(forest, legal)
-
-        with monkeypatch.context() as m:
-            m.setattr(trees.Forest, "best", keep)
-            choice = bot.choose(s).text
-        return choice, stats
+    def search(s: rulekit.State) -> RootStatistics:
+        return root_statistics(s, 7, monkeypatch)
 
     real = trees.playout
     for s in [p for p in _positions(name, 20, seed=5) if len(p.legal_actions()) > 1][:3]:

@@ -7,9 +7,10 @@ import random
 
 import pytest
 from paths import ROOT
+from search_helpers import RootStatistics, root_statistics
 
 import rulekit
-from rulekit.bots import IsmctsBot, ismcts, trees
+from rulekit.bots import ismcts
 from rulekit.runtime.knowledge import known_cards, untrack
 
 
@@ -49,20 +50,8 @@ def test_an_untracked_world_learns_nothing_and_plays_on():
 
 @pytest.mark.parametrize("name", ["sham", "uno"])
 def test_the_search_learns_the_same_with_the_record_kept(name, monkeypatch):
-    def search(s: rulekit.State) -> tuple[str, list[tuple[str, int, float]]]:
-        bot = IsmctsBot(s.decider, seed=3, iterations=60, reuse=4)
-        stats: list[tuple[str, int, float]] = []
-        best = trees.Forest.best
-
-        def keep(forest, legal):  # type: ignore[no-untyped-def]
-            root = forest.roots[forest.seat]
-            stats.extend(sorted((k, c.visits, c.total) for k, c in root.children.items()))
-            return best(forest, legal)
-
-        with monkeypatch.context() as m:
-            m.setattr(trees.Forest, "best", keep)
-            choice = bot.choose(s).text
-        return choice, stats
+    def search(s: rulekit.State) -> RootStatistics:
+        return root_statistics(s, 3, monkeypatch)
 
     for s in _positions(name, 3, seed=9):
         untracked = search(s.clone())
