@@ -9,14 +9,12 @@ import random
 import re
 
 import pytest
-from lang_helpers import game
+from lang_helpers import game, heavy_as_closure
 from paths import ROOT
 
 import rulekit
 from rulekit.lang import definitions
-from rulekit.lang.budget import FREE_PARTS, HEAVY, Charged
-from rulekit.lang.host import ExprHost
-from rulekit.lang.types import Typed
+from rulekit.lang.budget import FREE_PARTS
 from rulekit.testing import zone_id
 
 # each few_i(q) loops over twelve comparisons (kept), and fits(c, q), which uses them all, is
@@ -40,17 +38,6 @@ actions:
 """
 
 
-def _as_closure(x: ExprHost, typed: Typed, w0: int) -> tuple[Typed, int]:
-    """definitions._priced as it was: a heavy definition became a closure charging itself."""
-    cost = x.weight - w0
-    if cost > HEAVY:
-        typed = Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
-                      uses_random=typed.uses_random)
-        cost = 1
-        x.weight = w0 + 1
-    return typed, cost
-
-
 def _function(source: str, name: str) -> str:
     """The source of the generated function whose comment line names it."""
     return source.split(f"# {name}\n")[1].split("\n\n")[0]
@@ -71,7 +58,7 @@ def test_it_charges_the_budget_and_plays_as_the_closure_did(
     along random games."""
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")  # compiled afresh both times
     inline = game(actions=PLAY, extra=HEAVY_RULES)
-    monkeypatch.setattr(definitions, "_priced", _as_closure)
+    monkeypatch.setattr(definitions, "_priced", heavy_as_closure)
     closure = game(actions=PLAY, extra=HEAVY_RULES)
     assert "draws on the evaluation budget" not in closure.generated_source()
     rnd = random.Random(5)

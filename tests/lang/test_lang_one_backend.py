@@ -17,13 +17,10 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import cli
-from lang_helpers import gvar, text_of
+from lang_helpers import gvar, heavy_as_closure, text_of
 
 import rulekit
 from rulekit.lang import definitions
-from rulekit.lang.budget import HEAVY, Charged
-from rulekit.lang.host import ExprHost
-from rulekit.lang.types import Typed
 from rulekit.testing import zone_id
 
 CLOSURE = "a part compiled as a closure"
@@ -126,24 +123,13 @@ def test_the_sum_is_the_nearest_value_per_card() -> None:
 HEAVY_DEF = "define:\n  heavy(c): \"" + " + ".join(f"c.v * {k}" for k in range(1, 90)) + "\"\n"
 
 
-def _as_closure(x: ExprHost, typed: Typed, w0: int) -> tuple[Typed, int]:
-    """definitions._priced as it was: a heavy definition became a closure charging itself."""
-    cost = x.weight - w0
-    if cost > HEAVY:
-        typed = Typed(typed.type, Charged(typed.fn, cost), domain=typed.domain,
-                      uses_random=typed.uses_random)
-        cost = 1
-        x.weight = w0 + 1
-    return typed, cost
-
-
 def test_a_comprehension_over_a_closure_is_the_generated_loop(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Each of the seven kinds (min and max one) over a body holding a closure: a generated
     loop function, the closure called from it, and the same values as with no closure."""
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")
     plain = sorting_game(let=False, key="heavy(it) - heavy(c)", extra=HEAVY_DEF)
-    monkeypatch.setattr(definitions, "_priced", _as_closure)
+    monkeypatch.setattr(definitions, "_priced", heavy_as_closure)
     forced = sorting_game(let=False, key="heavy(it) - heavy(c)", extra=HEAVY_DEF)
     source = forced.generated_source()
     assert "draws on the evaluation budget" not in source  # the closure form, as forced
