@@ -111,7 +111,7 @@ def _is_meld(param: CompiledParam, picked: list[int]) -> bool:
 # ---- the listing -------------------------------------------------------------------------
 def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list[Action]:
     """The legal steps for this parameter now (unguarded: s.at names the rule evaluated, for
-    the guard of the decision, State._apply or _compute_legal)."""
+    the guard of the decision, State.play_listed or _compute_legal)."""
     g = param.game
     if param.kind == "cards":
         # the picks whose cards pass every check, then 'done' when it may end the picking

@@ -305,7 +305,7 @@ class State(SerialiseMixin):
                                      self.why_illegal(text))
         backup = self.clone()  # O(1) in the log and history (shared until written)
         try:
-            self._apply(a)
+            self.play_listed(a)
             broken = self.game.check_invariants(self)
             if broken:
                 raise InvariantError(f"invariants.{broken[0]}",
@@ -435,23 +435,15 @@ class State(SerialiseMixin):
                 raise IllegalActionError(text, self.summary(), [a.text for a in legal],
                                          self.why_illegal(text))
             action = found
-        self.at = ""  # _apply written out: bots and search come this way once a decision
+        self.at = ""  # play_listed written out: bots and search come this way once a decision
         try:
             self._decide(action)
         except RULE_FAILURES as e:
             raise failure(self.at, e) from None
 
     def play_listed(self, action: Action) -> None:
-        """apply_unchecked of an action from this state's own listed(), not looked up among
-        the legal ones again (a search's steps; the game must not be over)."""
-        self.at = ""
-        try:
-            self._decide(action)
-        except RULE_FAILURES as e:
-            raise failure(self.at, e) from None
-
-    def _apply(self, action: Action) -> None:
-        """Apply action: the one guard of a decision, the failing rule named by self.at."""
+        """Play an action of this state's own legal list, not looked up again (apply after its
+        check, a search's steps; the game must not be over): the failing rule named by self.at."""
         self.at = ""
         try:
             self._decide(action)
