@@ -23,6 +23,7 @@ from ..lang.expressions import (
     describe,
     did_you_mean,
 )
+from ..lang.scope import local
 from ..rules.game import card_label_text
 from ..rules.parts import CardTable
 from . import langdata
@@ -134,8 +135,7 @@ def cards(c: CompileContext) -> CardTable:
         cpath: YamlPath = ("cards", "attributes", name, "computed")
         scope = Scope()
         for attr, (aty, adomain) in plain.items():
-            scope.names[attr] = dsl.Typed(aty, (lambda k: lambda s, e: e[k])(attr),
-                                          domain=adomain, src=f"e[{attr!r}]")
+            scope.names[attr] = local(attr, aty, domain=adomain)
         typed = c.expr(text, cpath, scope)
         if typed is None:
             continue

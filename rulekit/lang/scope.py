@@ -62,14 +62,15 @@ def restart_keys() -> None:
     _KEYS[0] = itertools.count(1)
 
 
-def local(name: str, type_: str, key: str | None = None) -> Typed:
-    """A Typed that reads env[key]."""
+def local(name: str, type_: str, key: str | None = None,
+          domain: frozenset[Any] | None = None) -> Typed:
+    """A Typed that reads env[key] (a symbol of domain, when given)."""
     k = key or name
 
     def get(s: Any, e: dict[str, Any]) -> Any:
         return e[k]
 
-    return Typed(type_, get, src=f"e[{k!r}]")
+    return Typed(type_, get, domain=domain, src=f"e[{k!r}]")
 
 
 class Tables:
