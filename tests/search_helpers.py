@@ -29,3 +29,19 @@ def root_statistics(s: rulekit.State, seed: int, monkeypatch: pytest.MonkeyPatch
         m.setattr(trees.Forest, "best", keep)
         choice = bot.choose(s).text
     return choice, stats
+
+
+def counting_evaluations(text: str) -> tuple[rulekit.Game, list[int]]:
+    """The game of a ruleset text, and a list that grows by the seat of each evaluation of its
+    `bots.evaluate` made (the game is its own: its hints may be changed)."""
+    game = rulekit.load_text(text)
+    calls: list[int] = []
+    inner = game.hints.evaluate
+    assert inner is not None
+
+    def counting(s: Any, env: Any) -> Any:
+        calls.append(env["p"])
+        return inner(s, env)
+
+    game.hints.evaluate = counting
+    return game, calls

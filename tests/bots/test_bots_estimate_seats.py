@@ -8,7 +8,7 @@ import random
 
 import pytest
 from paths import ROOT
-from search_helpers import RootStatistics, root_statistics
+from search_helpers import RootStatistics, counting_evaluations, root_statistics
 
 import rulekit
 from rulekit.bots import trees
@@ -54,16 +54,7 @@ def test_partners_share_the_value_of_the_seat_asked():
 
 
 def test_only_the_seats_asked_are_evaluated():
-    text = TRAP.read_text()
-    game = rulekit.load_text(text)
-    calls: list[int] = []
-    inner = game.hints.evaluate
-
-    def counting(s, env):  # type: ignore[no-untyped-def]
-        calls.append(env["p"])
-        return inner(s, env)
-
-    game.hints.evaluate = counting  # a game of its own: its hints may be changed
+    game, calls = counting_evaluations(TRAP.read_text())
     s = game.new_state(2, 1)
     s.apply("grab")
     assert estimate(s, [1]) == [0.0, 0.4]  # seat 0 not worked out

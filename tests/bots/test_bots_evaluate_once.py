@@ -4,6 +4,7 @@ position for every seat, not once per seat: the same values, half the work with 
 from __future__ import annotations
 
 from paths import ROOT
+from search_helpers import counting_evaluations
 
 import rulekit
 from rulekit.bots.playout import estimate
@@ -17,16 +18,7 @@ def _counted(evaluate: str) -> tuple[rulekit.Game, list[int]]:
     """The trap game with that evaluation, and a list that grows by one per evaluation made."""
     text = TRAP.read_text()
     assert PER_SEAT in text
-    game = rulekit.load_text(text.replace(PER_SEAT, evaluate))
-    calls: list[int] = []
-    inner = game.hints.evaluate
-
-    def counting(s, env):  # type: ignore[no-untyped-def]
-        calls.append(env["p"])
-        return inner(s, env)
-
-    game.hints.evaluate = counting  # a game of its own: its hints may be changed
-    return game, calls
+    return counting_evaluations(text.replace(PER_SEAT, evaluate))
 
 
 def test_a_shared_standing_is_evaluated_once_for_every_seat():
