@@ -153,10 +153,10 @@ def policy(s: State, legal: list[Action], rnd: Callable[[], float]) -> Action:
     if total <= 0:
         return legal[int(rnd() * n)]
     x = rnd() * total
-    for a, w in zip(legal, ws, strict=True):
+    for i, w in enumerate(ws):  # ws is as long as legal
         x -= w
         if x < 0:
-            return a
+            return legal[i]
     return legal[-1]
 
 
@@ -262,11 +262,17 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
                 s.play_listed(policy(s, legal, rnd))
             steps += 1
             continue
-        # the search's own steps: actions of s.listed(), not looked up again (play_listed)
-        if weighted:
-            s.play_listed(policy(s, s.listed(), rnd))
-        else:  # the same draw as policy's, without copying the legal actions
-            s.play_listed(s.random_action(rng))
+        # the search's own steps: actions of s.listed(), not looked up again (play_listed);
+        # policy's draw written out for what it does not weigh (a forced step, a step of an
+        # action being built): a call fewer at most steps
+        legal = s.listed()
+        n = len(legal)
+        if n == 1:
+            s.play_listed(legal[0])
+        elif weighted and legal[0].kind == START:
+            s.play_listed(policy(s, legal, rnd))
+        else:
+            s.play_listed(legal[int(rnd() * n)])
         steps += 1
 
 
@@ -298,9 +304,18 @@ def play_answer(s: State, options: list[Action]) -> None:
     """Play on s the option answer(s, options) chooses, to the same state: the last option is
     tried on s itself and the others on copies, the chosen one's kept (one copy and one step
     fewer per window than trying each on a copy and playing the chosen one again)."""
+    failed = answer_played(s, options)[1]
+    if failed is not None:
+        raise failed
+
+
+def answer_played(s: State, options: list[Action]) -> tuple[Action, EvaluationLimitError | None]:
+    """play_answer without raising: the option chosen, played on s, and the failure playing it
+    met (None: s holds it; else s is as a failed step leaves it, and the caller raises)."""
     seat = s.decider
     assert seat is not None
     best_value = -1.0
+    chosen = options[0]
     kept: State | EvaluationLimitError | None = None  # the chosen option's copy (or failure)
     tried: State | EvaluationLimitError
     for a in options[:-1]:
@@ -312,19 +327,21 @@ def play_answer(s: State, options: list[Action]) -> None:
         else:
             value, tried = _value_or_half(t, seat), t
         if value > best_value:
-            best_value, kept = value, tried
+            best_value, kept, chosen = value, tried, a
+    last = options[-1]
     try:
-        s.play_listed(options[-1])
-    except EvaluationLimitError:
+        s.play_listed(last)
+    except EvaluationLimitError as e:
         if kept is None or best_value < 0.5:
-            raise  # the last option is chosen (ties: the earlier): it fails, as it would
+            return last, e  # the last option is chosen (ties: the earlier): it fails, as it would
     else:
         if _value_or_half(s, seat) > best_value:
-            return  # s holds the option chosen
+            return last, None  # s holds the option chosen
     if isinstance(kept, EvaluationLimitError):
-        raise kept
+        return chosen, kept
     assert kept is not None
     s.become(kept)
+    return chosen, None
 
 
 def play_greedy(s: State, options: list[Action], rnd: Callable[[], float]) -> None:

@@ -21,7 +21,7 @@ from ..errors import EvaluationLimitError
 from ..runtime.eventlog import EventLog
 from ..runtime.frames import WindowFrame
 from ..runtime.state import State
-from .playout import ANSWER_OPTIONS, answer, playout
+from .playout import ANSWER_OPTIONS, answer_played, playout
 from .views import Viewer
 
 WIDEN_FROM = 2  # root options searched from the start when a prior ranks them
@@ -113,6 +113,10 @@ class Forest:
                 events = s.log
                 logged = events._n if type(events) is EventLog else 0  # len(), no call
                 expanded = False
+                # an answer tried as the playouts answer is played while it is tried (else the
+                # action is played below); a failure playing it is raised once it is noted
+                answered = False
+                failed: EvaluationLimitError | None = None
                 if len(legal) == 1:
                     a = legal[0]  # forced: no node, the seat stays where it is in its tree
                     forced += 1
@@ -129,8 +133,9 @@ class Forest:
                     best: Node | None = None
                     best_action = legal[0]
                     best_score = -1.0
+                    get = children.get
                     for a in legal:
-                        child = children.get(a.text)
+                        child = get(a.text)
                         if child is None:
                             untried.append(a)
                             continue
@@ -148,7 +153,8 @@ class Forest:
                             a = max(untried, key=lambda u: biased[u.text])  # ties: the earlier
                         elif (p != self.seat and 1 < len(untried) <= ANSWER_OPTIONS
                               and type(top) is WindowFrame):
-                            a = answer(s, untried)  # as the playouts would answer
+                            a, failed = answer_played(s, untried)  # as the playouts would
+                            answered = True
                         elif len(untried) > 1:
                             a = untried[int(rnd() * len(untried))]
                         else:
@@ -162,7 +168,10 @@ class Forest:
                     assert best is not None
                     cur[p] = best
                     paths[p].append(best)
-                s.play_listed(a)  # an action of s.listed()
+                if not answered:
+                    s.play_listed(a)  # an action of s.listed()
+                elif failed is not None:
+                    raise failed
                 keys = viewer.step_keys(s, logged, top, p, a)
                 if keys is not None:
                     last = kid = None  # most steps give every seat the same key object
