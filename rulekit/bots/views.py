@@ -80,8 +80,13 @@ class Viewer:
 
 
 def _whole(args: tuple[Any, ...]) -> tuple[Any, ...]:
-    """An event's values as its audience reads them (lists frozen)."""
-    return tuple([(name, tuple(v) if type(v) is list else v) for name, _, v in args])
+    """An event's values as its audience reads them (lists frozen): the event's own tuple of
+    (name, kind, value) when it holds no list (most do: nothing to build)."""
+    for _, _, v in args:
+        if type(v) is list:
+            return tuple([(name, kind, tuple(v) if type(v) is list else v)
+                          for name, kind, v in args])
+    return args
 
 
 def _hidden(args: tuple[Any, ...]) -> tuple[Any, ...]:
