@@ -394,10 +394,11 @@ def _log(s: Any, key: str, vals: tuple[Any, ...], audience: tuple[Any, ...] | No
     if room < 0:
         raise EvaluationLimitError("", log_full(s.game.max_log))
     s.log.append((key, vals, audience))
-    if audience is not None:  # a line told to some seats: what it names, they now know
+    if audience is not None:  # a line told to some seats: what it names, they now know (as
+        # `show` teaches)
         for _, kind, v in vals:
             if v is not None and (kind == "card" or kind == "cards"):
-                _tell(s, v, audience)
+                s.learn_told((v,) if type(v) is int else v, audience)
 
 
 def _log_plain(s: Any, key: str, vals: tuple[Any, ...], parts: int) -> None:
@@ -412,16 +413,6 @@ def _log_plain(s: Any, key: str, vals: tuple[Any, ...], parts: int) -> None:
     if room < 0:
         raise EvaluationLimitError("", log_full(s.game.max_log))
     s.log.append((key, vals, None))
-
-
-def _tell(s: Any, v: Any, audience: tuple[Any, ...]) -> None:
-    """Each seat a line is told to learns where the cards it names lie (as `show` teaches)."""
-    up = s.faceup
-    for c in ((v,) if type(v) is int else v):
-        if c is not None and not up[c]:
-            for p in audience:
-                if p is not None:
-                    s.learn_shown(p, c)
 
 
 def _team_name(s: Any, team: int | None) -> str | None:

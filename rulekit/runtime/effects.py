@@ -35,9 +35,9 @@ class EffectsMixin(StateFields):
         """Move the given cards (in order) onto dest's top, or under its bottom."""
         zones, cz, fu = self.zones, self.card_zone, self.faceup
         target = zones[dest]
-        # where each card lay and whether face up: what a seat told of a card may see leave
         kn = self.known
-        before = [(cz[c], fu[c]) for c in cards] if kn is not None and any(kn) else None
+        if kn is not None and any(kn):  # a card that moves is no longer where a seat was told
+            knowledge.leaving(self, cards, dest, up)
         below = 0  # with bottom, the moved cards keep their order under the old bottom card
         for c in list(cards):
             zones[cz[c]].remove(c)
@@ -48,8 +48,6 @@ class EffectsMixin(StateFields):
                 target.append(c)
             cz[c] = dest
             fu[c] = up
-        if before is not None:  # a card that moves is no longer where a seat was shown it
-            knowledge.moved(self, cards, before)
         mo, av = self.meld_of, self.as_value
         if mo is not None and av is not None:  # a card that leaves for anywhere leaves its meld
             for c in cards:
@@ -65,16 +63,20 @@ class EffectsMixin(StateFields):
         k = 0
         mo, av = self.meld_of, self.as_value
         kn = self.known
-        # what a seat was told of the cards drawn, forgotten once they are all drawn (as card
-        # by card: each seat's record is its own, and no card moves twice in a draw)
-        drawn: list[int] | None = [] if kn is not None and any(kn) else None
+        # what a seat was told of the cards drawn (the top count cards) is forgotten before
+        # they go; drawn onto the same zone, the top card is drawn again each time, card by card
+        each = False
+        if kn is not None and any(kn) and count > 0:
+            if src != dest:
+                knowledge.leaving(self, zs[-count:], dest, 0)
+            else:
+                each = True
         while k < count and zs:
             c = zs.pop()
             zd.append(c)
             cz[c] = dest
-            if drawn is not None:
-                drawn.append(c)
-                drawn.append(fu[c])
+            if each:
+                knowledge.leaving(self, (c,), dest, 0)
             fu[c] = 0
             if mo is not None and av is not None:
                 if mo[c]:
@@ -82,9 +84,11 @@ class EffectsMixin(StateFields):
                 mo[c] = 0
                 av[c] = None
             k += 1
-        if drawn:
-            knowledge.moved(self, drawn[::2], [(src, up) for up in drawn[1::2]])
         return k
+
+    def learn_told(self, cards: Any, audience: Any) -> None:
+        """A log line told to audience names cards: each of those seats learns where they lie."""
+        knowledge.tell(self, cards, audience)
 
     def _forget(self, cards: Any) -> None:
         """Every seat forgets where these cards lie (they moved)."""

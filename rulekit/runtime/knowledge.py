@@ -17,7 +17,8 @@ was shown anything) may be hidden from this seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..rules.game import OPEN_ALL, OPEN_NONE, OPEN_TEAM
@@ -70,22 +71,62 @@ def learn(s: State, seat: int, card: int) -> None:
     s.known[seat][card] = zi
 
 
-def moved(s: State, cards: Any, before: Any) -> None:
-    """Cards moved (before: where each lay and whether it was face up): every seat forgets where
-    they lie. A seat that cannot tell which card left a zone (a face-down card gone somewhere it
-    cannot see) forgets every card it knew there: what it keeps depends only on what it saw,
-    never on whether the card that left was the one it knew."""
-    for p, d in enumerate(s.known or ()):
-        if not d:
+def tell(s: State, cards: Iterable[int | None], audience: Iterable[int | None]) -> None:
+    """Each seat of audience now knows where each card lies (a log line told to them): `learn`
+    for every pair, the zone's visibility read once a card."""
+    known = s.known
+    if known is not None and not known:  # untracked: nothing recorded
+        return
+    g = s.game
+    codes = g.open_codes.get(s.n) or g.zone_open_codes(s.n)
+    up, where, n = s.faceup, s.card_zone, len(codes)
+    for c in cards:
+        if c is None or up[c]:
             continue
-        for c, (zi, up) in zip(cards, before, strict=True):
-            d.pop(c, None)
-            # it saw the card leave (face up, or into a place it sees), or knew nothing where
-            # it lay (the cheaper questions first: a seat knows a few cards, so the scan of
-            # what it knows comes before the zone's visibility, a call)
-            if up or not d or zi not in d.values() or s.faceup[c]:
+        zi = where[c]
+        # the common zones answer from their code; a team's zone (or one not of this game)
+        # asks zone_open for each seat
+        code = codes[zi] if zi < n else OPEN_TEAM
+        if code == OPEN_ALL:
+            continue
+        for p in audience:
+            if p is None or p == code:  # a seat's own zone: it sees the card
                 continue
-            if zone_open(s, s.card_zone[c], p):
+            if code <= OPEN_TEAM and zone_open(s, zi, p):
+                continue
+            if known is None:
+                known = s.known = [{} for _ in range(s.n)]
+            known[p][c] = zi
+
+
+def leaving(s: State, cards: Sequence[int], dest: int, up: bool | int) -> None:
+    """Cards are about to move to zone instance dest, face up if up: every seat forgets where
+    they lie. A seat that cannot tell which card left a zone (a face-down card gone face down
+    somewhere it cannot see) forgets every card it knew there: what it keeps depends only on
+    what it saw, never on whether the card that left was the one it knew. (Asked before the
+    move, from where each card lies and its face then: nothing to note down per card.)"""
+    known = s.known
+    if not known:
+        return
+    if up:  # every seat sees them arrive face up: each forgets only the cards themselves
+        for d in compress(known, known):
+            for c in cards:
+                if c in d:
+                    del d[c]
+        return
+    where, face_up = s.card_zone, s.faceup
+    for p in compress(range(len(known)), known):  # the seats that know something
+        d = known[p]
+        for c in cards:
+            if c in d:
+                del d[c]
+            # it saw the card leave (face up), or knew nothing where it lay, or sees where it
+            # goes (the cheaper questions first: a seat knows a few cards, so the scan of what
+            # it knows comes before the zone's visibility, a call)
+            if face_up[c] or not d:
+                continue
+            zi = where[c]
+            if zi not in d.values() or zone_open(s, dest, p):
                 continue
             for x in [x for x, z in d.items() if z == zi]:
                 del d[x]

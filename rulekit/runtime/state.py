@@ -462,7 +462,7 @@ class State(SerialiseMixin):
             raise EvaluationLimitError("limits.max_game_work", game_work_spent(g.max_game_work))
         self._legal = None
         self.decisions += 1
-        self.work = given = g.max_work
+        self.work = g.max_work
         stack = self.stack  # the decider (as State.decider says; the game is not over)
         if stack:
             top = stack[-1]
@@ -505,9 +505,7 @@ class State(SerialiseMixin):
                 self._finish_param(frame, act, action.value)
             else:
                 raise AssertionError(kind)  # pragma: no cover
-        left = self.work
-        if left != given:  # the work the decision did counts in the game's
-            self.game_work -= given - left
+        self.game_work -= g.max_work - self.work  # the work the decision did counts in the game's
 
     @classmethod
     def from_json(cls, game: Rules, data: Any) -> State:
