@@ -18,15 +18,19 @@ the upper level's share of the games won by one level, with its Wilson 95% inter
 "significant" means the interval lies wholly above 50%. This needs an even number of players.
 
 A cooperative game (Shamus) has no head to head: every level plays as the whole team on the
-same deals (seed S + i), the figure is the team's win rate, each level is compared with the one
-below by a two-proportion z-test, and the rate is set against --target and --goal (a medium
-pair should beat Shamus 55% of the time, ideally 70%).
+same deals with the same bot seeds (S + i), the figure is the team's win rate, and the rate is
+set against --target and --goal (a medium pair should beat Shamus 55% of the time, ideally 70%).
+Each level is compared with the one below deal by deal: the deals only it won against those only
+the level below won, by an exact two-sided sign test ("paired p"; the deals both or neither won
+say nothing of which is better). The same deals make this test far keener than comparing the two
+rates as if the games were unrelated (the two-proportion z-test, also in the JSON).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import sys
 from typing import Any
 
@@ -102,9 +106,33 @@ def head_to_head(table: Table, lower: str, upper: str, results: list[GameResult]
     return row
 
 
+def sign_test(first: int, second: int) -> float:
+    """The exact two-sided p of a sign test: first against second discordant pairs, each
+    equally likely to go either way if neither side is better."""
+    n = first + second
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, j) for j in range(min(first, second) + 1))
+    return min(1.0, 2 * tail / (1 << n))
+
+
+def paired(lower: list[GameResult], upper: list[GameResult]) -> dict[str, int | float]:
+    """Two levels' games on the same deals: the deals only one of them won, and the sign test's
+    p (deals a level failed to finish are left out)."""
+    low = {r.index: bool(r.winners) for r in lower if r.error is None}
+    up = {r.index: bool(r.winners) for r in upper if r.error is None}
+    both = low.keys() & up.keys()
+    only_upper = sum(1 for i in both if up[i] and not low[i])
+    only_lower = sum(1 for i in both if low[i] and not up[i])
+    return {"deals": len(both), "only_upper": only_upper, "only_lower": only_lower,
+            "p": round(sign_test(only_upper, only_lower), 4)}
+
+
 def team_row(table: Table, level: str, results: list[GameResult], below: dict | None,
-             target: float, goal: float) -> dict:
-    """One level's figures in a cooperative game, compared with the level below."""
+             target: float, goal: float,
+             below_results: list[GameResult] | None = None) -> dict:
+    """One level's figures in a cooperative game, compared with the level below (deal by deal
+    when below_results, its games on the same deals, are given)."""
     decided = [r for r in results if r.error is None]
     wins = sum(1 for r in decided if r.winners)
     row: dict[str, Any] = {"ruleset": table.name, "players": table.players, "level": level,
@@ -117,6 +145,12 @@ def team_row(table: Table, level: str, results: list[GameResult], below: dict | 
         z, p = two_proportions(below["wins"], below["decided"], wins, len(decided))
         row["vs_lower"] = {"level": below["level"], "z": round(z, 3), "p": round(p, 4),
                            "significant": z > 0 and p < ALPHA}
+        if below_results is not None:
+            pair = paired(below_results, results)
+            row["vs_lower"]["paired"] = pair
+            # the same deals: the deal-by-deal test decides
+            row["vs_lower"]["significant"] = (pair["only_upper"] > pair["only_lower"]
+                                              and pair["p"] < ALPHA)
     return row
 
 
@@ -167,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
             match_cpu.append(cpu_per_game(results[k]))
         else:
             below = teams[-1] if teams and teams[-1]["ruleset"] == table.name else None
-            teams.append(team_row(table, who[0], results[k], below, args.target, args.goal))
+            teams.append(team_row(table, who[0], results[k], below, args.target, args.goal,
+                                  results[k - 1] if below is not None else None))
             team_cpu.append(cpu_per_game(results[k]))
     show(matches, match_cpu, teams, team_cpu, args.markdown)
     write_json(args.json, {"benchmark": "ladder", "commit": commit(),
@@ -197,8 +232,7 @@ def show(matches: list[dict], match_cpu: list[float], teams: list[dict], team_cp
         cells = []
         for t, c in zip(teams, team_cpu, strict=True):
             vs = t.get("vs_lower")
-            step = "-" if vs is None else (f"{'better' if vs['significant'] else 'not better'}"
-                                           f" than {vs['level']} (p {vs['p']:.3f})")
+            step = "-" if vs is None else step_text(vs)
             aim = ("goal" if t["goal_sure"] else "goal?" if t["goal_reached"]
                    else "target" if t["target_sure"] else "target?" if t["target_reached"]
                    else "below target")
@@ -210,6 +244,17 @@ def show(matches: list[dict], match_cpu: list[float], teams: list[dict], team_cp
                     ["ruleset", "P", "level", "won", "rate", "95% interval", "step",
                      f"target {pct(teams[0]['target'])} / goal {pct(teams[0]['goal'])}",
                      "failed", "CPU s/game"], cells, markdown)
+
+
+def step_text(vs: dict[str, Any]) -> str:
+    """A cooperative level against the one below, in words (the paired test when there is
+    one)."""
+    verdict = f"{'better' if vs['significant'] else 'not better'} than {vs['level']}"
+    pair = vs.get("paired")
+    if pair is None:
+        return f"{verdict} (p {vs['p']:.3f})"
+    return (f"{verdict} (deals only it won {pair['only_upper']}, only {vs['level']} "
+            f"{pair['only_lower']}: paired p {pair['p']:.3f})")
 
 
 if __name__ == "__main__":
