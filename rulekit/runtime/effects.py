@@ -3,6 +3,7 @@ the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import (
@@ -12,6 +13,7 @@ from ..errors import (
 )
 from ..lang.budget import hold
 from ..lang.turnorder import BEGIN, NO_HOOK
+from ..rules.game import OPEN_ALL, OPEN_TEAM
 from . import knowledge
 from .fields import StateFields
 from .frames import Outcome, WindowFrame
@@ -86,9 +88,33 @@ class EffectsMixin(StateFields):
             k += 1
         return k
 
-    def learn_told(self, cards: Any, audience: Any) -> None:
-        """A log line told to audience names cards: each of those seats learns where they lie."""
-        knowledge.tell(self, cards, audience)
+    def learn_told(self, cards: Iterable[int | None], audience: Iterable[int | None]) -> None:
+        """A log line told to audience names cards: each of those seats now knows where they
+        lie (rulekit.runtime.knowledge.learn for every pair, the zone's visibility read once a
+        card; written out here, since a told line may come at every decision)."""
+        known = self.known
+        if known is not None and not known:  # untracked: nothing recorded
+            return
+        g = self.game
+        codes = g.open_codes.get(self.n) or g.zone_open_codes(self.n)
+        up, where, n = self.faceup, self.card_zone, len(codes)
+        for c in cards:
+            if c is None or up[c]:
+                continue
+            zi = where[c]
+            # the common zones answer from their code; a team's zone (or one not of this
+            # game) asks zone_open for each seat
+            code = codes[zi] if zi < n else OPEN_TEAM
+            if code == OPEN_ALL:
+                continue
+            for p in audience:
+                if p == code or p is None:  # a seat's own zone: it sees the card
+                    continue
+                if code <= OPEN_TEAM and knowledge.zone_open(self, zi, p):
+                    continue
+                if known is None:
+                    known = self.known = [{} for _ in range(self.n)]
+                known[p][c] = zi
 
     def _forget(self, cards: Any) -> None:
         """Every seat forgets where these cards lie (they moved)."""
@@ -338,11 +364,12 @@ class EffectsMixin(StateFields):
         # the event, each value, whom it is told to and each item of a list logged count, as
         # a logged event's do (rulekit.compile.effects._log)
         size = 1 + len(args) + (audience is not None)
-        for arg in args:
-            if type(arg[2]) is list:
-                size += len(arg[2])
-        self.log_room -= size
-        if self.log_room < 0:
+        for _, _, v in args:
+            if type(v) is list:
+                size += len(v)
+        room = self.log_room - size
+        self.log_room = room
+        if room < 0:
             raise EvaluationLimitError("limits.max_log", log_full(self.game.max_log))
         self.log.append((key, args, audience))
 

@@ -17,7 +17,7 @@ was shown anything) may be hidden from this seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -69,34 +69,6 @@ def learn(s: State, seat: int, card: int) -> None:
     if s.known is None:
         s.known = [{} for _ in range(s.n)]
     s.known[seat][card] = zi
-
-
-def tell(s: State, cards: Iterable[int | None], audience: Iterable[int | None]) -> None:
-    """Each seat of audience now knows where each card lies (a log line told to them): `learn`
-    for every pair, the zone's visibility read once a card."""
-    known = s.known
-    if known is not None and not known:  # untracked: nothing recorded
-        return
-    g = s.game
-    codes = g.open_codes.get(s.n) or g.zone_open_codes(s.n)
-    up, where, n = s.faceup, s.card_zone, len(codes)
-    for c in cards:
-        if c is None or up[c]:
-            continue
-        zi = where[c]
-        # the common zones answer from their code; a team's zone (or one not of this game)
-        # asks zone_open for each seat
-        code = codes[zi] if zi < n else OPEN_TEAM
-        if code == OPEN_ALL:
-            continue
-        for p in audience:
-            if p is None or p == code:  # a seat's own zone: it sees the card
-                continue
-            if code <= OPEN_TEAM and zone_open(s, zi, p):
-                continue
-            if known is None:
-                known = s.known = [{} for _ in range(s.n)]
-            known[p][c] = zi
 
 
 def leaving(s: State, cards: Sequence[int], dest: int, up: bool | int) -> None:
