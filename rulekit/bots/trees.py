@@ -44,7 +44,7 @@ class Forest:
     """The trees of every seat for one decision of `seat`, and the search's settings."""
 
     __slots__ = ("roots", "seat", "viewer", "exploration", "depth", "bias", "order", "runs",
-                 "guided", "ids")
+                 "guided", "ids", "others")
 
     def __init__(self, s: State, seat: int, exploration: float, depth: int,
                  viewer: Viewer | None = None, guided: float = 0.0):
@@ -63,6 +63,8 @@ class Forest:
         # them), hashed and compared afresh at each lookup; numbered once per step, the seats'
         # trees look up a number (an action's text, a str, never equals one)
         self.ids: dict[Any, int] = {}
+        # per seat, the other seats: those whose trees follow its steps by their keys
+        self.others = [tuple(q for q in range(s.n) if q != p) for p in range(s.n)]
 
     def key_id(self, key: Any) -> int:
         """The number of a step key (`views.Viewer.step_keys`), the same for equal keys."""
@@ -101,6 +103,7 @@ class Forest:
         sqrt = math.sqrt
         order = self.order
         ids = self.ids
+        others = self.others
         self.runs += 1
         forced = 0  # forced steps on the way down: they count in the playout's depth
         try:
@@ -175,19 +178,18 @@ class Forest:
                 keys = viewer.step_keys(s, logged, top, p, a)
                 if keys is not None:
                     last = kid = None  # most steps give every seat the same key object
-                    for q in range(n):
-                        if q != p:
-                            key = keys[q]
-                            if key is not last:
-                                last = key
-                                kid = ids.get(key)
-                                if kid is None:
-                                    kid = ids[key] = len(ids)
-                            at = cur[q].children
-                            seen = at.get(kid)
-                            if seen is None:
-                                seen = at[kid] = Node()
-                            cur[q] = seen
+                    for q in others[p]:
+                        key = keys[q]
+                        if key is not last:
+                            last = key
+                            kid = ids.get(key)
+                            if kid is None:
+                                kid = ids[key] = len(ids)
+                        at = cur[q].children
+                        seen = at.get(kid)
+                        if seen is None:
+                            seen = at[kid] = Node()
+                        cur[q] = seen
                 if expanded:
                     break
             # a forced step is a step of the imagined game, in the tree or after it (where a
