@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A gauntlet: simple scripted strategies, each in one seat against bots in the others.
 
-    python benchmarks/gauntlet.py --games 400 --opponent medium:100 --json gauntlet.json
+    python benchmarks/gauntlet.py --games 400 --opponent medium --json gauntlet.json
     python benchmarks/gauntlet.py --rulesets sham,spades:one_hand --strategies first,call --games 40
 
 For each ruleset (NAME[:VARIANT]) and strategy (benchmarks/strategies.py: first, call, pass,
@@ -108,9 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strategies", default=",".join(STRATEGIES),
                         help="comma-separated strategies or bot specs (default: "
                              f"{','.join(STRATEGIES)})")
-    parser.add_argument("--opponent", default="medium:100",
+    parser.add_argument("--opponent", default="medium",
                         help="the bot in every other seat, with an iteration budget "
-                             "(default medium:100)")
+                             "(default: the shipped level medium)")
     args = parser.parse_args(argv)
     opponent = check_spec(args.opponent)
     strategies = [check_spec(s.strip()) for s in args.strategies.split(",") if s.strip()]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The ladder of bot levels, head to head: does each level beat the one below it?
 
-    python benchmarks/ladder.py --games 200 --levels random,easy,medium:100,hard:400 --json l.json
+    python benchmarks/ladder.py --games 200 --levels random,easy,medium,hard --json l.json
     python benchmarks/ladder.py --rulesets sham,uno --games 40 --pairs all
 
 Levels are bot specs with an iteration budget (a time budget would play different games on
@@ -159,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_common(parser, games=40)
-    parser.add_argument("--levels", default="random,easy,medium:100,hard:400",
+    parser.add_argument("--levels", default="random,easy,medium,hard",
                         help="comma-separated bot specs, weakest first, with iteration budgets "
-                             "(default random,easy,medium:100,hard:400)")
+                             "(default: the shipped levels, random,easy,medium,hard)")
     parser.add_argument("--pairs", choices=("adjacent", "all"), default="adjacent",
                         help="which levels meet: each with the next (default), or every pair")
     parser.add_argument("--target", type=float, default=0.55,
