@@ -1,5 +1,5 @@
 """What seats were told, kept through moves and draws: the runtime's one-pass bookkeeping
-(`knowledge.leaving`, asked before cards move; `knowledge.tell`, a told log line) gives the
+(`knowledge.leaving`, asked before cards move; `State.learn_told`, a told log line) gives the
 records the rule defines card by card, seat by seat (the reference below), on random moves."""
 
 from __future__ import annotations
