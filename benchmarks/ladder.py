@@ -12,8 +12,9 @@ other and a level's fair share is 50%. Without teams the seats alternate (upper,
 ...); with two teams each level is a team (Spades: a pair against a pair). Game i is dealt from
 seed S + i div 2 and seats the upper level in the even seats (or the first team) when i is even,
 the odd seats (or the second team) when i is odd: every deal is played from both sides, and
-every level sits in every seat equally often. A game goes to the level whose seats hold all its
-winners; a game both levels win (shared first place) or neither wins is a tie. The figure is
+every level sits in every seat equally often. A game goes to the level holding more of its
+winners' seats: the level of a lone winner, or in a game with one loser (Durak) the level
+without it; an even split (shared first place) or no winner is a tie. The figure is
 the upper level's share of the games won by one level, with its Wilson 95% interval;
 "significant" means the interval lies wholly above 50%. This needs an even number of players.
 
@@ -83,17 +84,25 @@ def team_tasks(row: int, table: Table, level: str, games: int, seed: int) -> lis
                      deal_seed=seed + i, bot_seed=seed + i) for i in range(games)]
 
 
+def game_to(ups: frozenset[int], winners: tuple[int, ...]) -> int:
+    """Which level a game goes to: 1 the upper, -1 the lower, 0 a tie. The level holding more
+    of the winners' seats: with one winner, its level; with all but one (a game with a loser,
+    as Durak), the level without the loser; an even split, or no winner, is a tie."""
+    up = sum(1 for p in winners if p in ups)
+    low = len(winners) - up
+    return (up > low) - (up < low)
+
+
 def head_to_head(table: Table, lower: str, upper: str, results: list[GameResult]) -> dict:
     """One pair's figures: the upper level's share of the games won by one level."""
     up_wins = low_wins = ties = 0
     for r in results:
         if r.error is not None:
             continue
-        ups = upper_seats(table, r.index % 2)
-        won = set(r.winners)
-        if won and won <= ups:
+        side = game_to(upper_seats(table, r.index % 2), r.winners)
+        if side > 0:
             up_wins += 1
-        elif won and not won & ups:
+        elif side < 0:
             low_wins += 1
         else:
             ties += 1

@@ -93,3 +93,18 @@ def test_the_ladder_reports_the_paired_step_of_a_cooperative_game(tmp_path):
     pair = upper["vs_lower"]["paired"]
     assert pair["deals"] == 2 and pair["only_upper"] + pair["only_lower"] <= 2
     assert "paired p" in p.stdout
+
+
+@pytest.mark.parametrize(("winners", "side"), [
+    ((2,), 1),            # a lone winner in an upper seat
+    ((1,), -1),
+    ((0, 2, 3), 1),       # one loser (Durak's), in a lower seat: the upper level's game
+    ((0, 1, 3), -1),      # the loser (seat 2) in an upper seat
+    ((0, 1), 0),          # first place shared by a seat of each level
+    ((0, 2), 1),          # shared by the upper level's two seats
+    ((), 0),              # nobody won
+])
+def test_a_head_to_head_game_goes_to_the_level_holding_more_of_its_winners(winners, side):
+    """A game with one loser and three winners (Durak) is not a tie: it goes to the level
+    without the loser, as a lone winner's game goes to the winner's level."""
+    assert ladder.game_to(frozenset({0, 2}), winners) == side
