@@ -398,7 +398,7 @@ def _log(s: Any, key: str, vals: tuple[Any, ...], audience: tuple[Any, ...] | No
         # `show` teaches)
         for _, kind, v in vals:
             if v is not None and (kind == "card" or kind == "cards"):
-                s.learn_told((v,) if type(v) is int else v, audience)
+                s.learn_shown((v,) if type(v) is int else v, audience)
 
 
 def _log_plain(s: Any, key: str, vals: tuple[Any, ...], parts: int) -> None:

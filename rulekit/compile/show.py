@@ -46,7 +46,7 @@ def compile_show(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
     cards = operands.cards_code(c, what, scope, "what 'show' shows")
     typed = c.x.expr(to_tree, scope)
     gen = c.x.gen
-    shown, to, told, p, card = (gen.temp() for _ in range(5))
+    shown, to, told, p = (gen.temp() for _ in range(4))
     if typed.type == PLAYER:
         seats = [f"{to} = {c.x.src(typed)}", f"{told} = [] if {to} is None else [{to}]"]
     elif compatible(PLAYERS, typed.type):
@@ -59,5 +59,4 @@ def compile_show(c: CompileContext, tree: Tree[Any], scope: Scope) -> Code:
     return [f"{shown} = {cards}", *seats,
             # each seat learns each card: work
             f"{gen.ref(charge, 'draws on the budget')}(s, len({shown}) * len({told}))",
-            f"for {p} in {told}:", f"    for {card} in {shown}:",
-            f"        s.learn_shown({p}, {card})"]  # the runtime's knowledge
+            f"s.learn_shown({shown}, {told})"]  # the runtime's knowledge

@@ -88,10 +88,11 @@ class EffectsMixin(StateFields):
             k += 1
         return k
 
-    def learn_told(self, cards: Iterable[int | None], audience: Iterable[int | None]) -> None:
-        """A log line told to audience names cards: each of those seats now knows where they
-        lie (rulekit.runtime.knowledge.learn for every pair, the zone's visibility read once a
-        card; written out here, since a told line may come at every decision)."""
+    def learn_shown(self, cards: Iterable[int | None], audience: Iterable[int | None]) -> None:
+        """Each seat of audience now knows where each of cards lies (a `show`, or a log line told
+        to them), unless it sees the card anyway (rulekit.runtime.knowledge; the zone's
+        visibility read once a card, written out here since a told line may come at every
+        decision)."""
         known = self.known
         if known is not None and not known:  # untracked: nothing recorded
             return

@@ -58,19 +58,6 @@ def untrack(s: State) -> None:
     s.known = []
 
 
-def learn(s: State, seat: int, card: int) -> None:
-    """Seat now knows where card lies (nothing new if it already sees the card, or if s keeps
-    no record: `untrack`)."""
-    if s.known is not None and not s.known:
-        return
-    zi = s.card_zone[card]
-    if s.faceup[card] or zone_open(s, zi, seat):
-        return
-    if s.known is None:
-        s.known = [{} for _ in range(s.n)]
-    s.known[seat][card] = zi
-
-
 def leaving(s: State, cards: Sequence[int], dest: int, up: bool | int) -> None:
     """Cards are about to move to zone instance dest, face up if up: every seat forgets where
     they lie. A seat that cannot tell which card left a zone (a face-down card gone face down

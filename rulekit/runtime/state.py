@@ -20,7 +20,6 @@ from ..lang.budget import game_work_spent
 from ..lang.turnorder import NO_HOOK
 from ..rules.game import RULE_FAILURES, failure
 from ..rules.reasons import Reason, say
-from . import knowledge
 from .choices import limit_env, max_picks
 from .eventlog import EventLog, NoLog
 from .fields import FIELD_NAMES
@@ -203,10 +202,6 @@ class State(SerialiseMixin):
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def learn_shown(self, seat: int, card: int) -> None:
-        """`show`: seat now knows where card lies (rulekit.runtime.knowledge)."""
-        knowledge.learn(self, seat, card)
 
     # ---- randomness --------------------------------------------------------------------
     def rng_next(self) -> int:

@@ -1,5 +1,5 @@
 """What seats were told, kept through moves and draws: the runtime's one-pass bookkeeping
-(`knowledge.leaving`, asked before cards move; `State.learn_told`, a told log line) gives the
+(`knowledge.leaving`, asked before cards move; `State.learn_shown`, a told log line) gives the
 records the rule defines card by card, seat by seat (the reference below), on random moves."""
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def test_a_told_line_teaches_what_learning_card_by_card_teaches(players: int) ->
         cards: list[int | None] = rnd.sample(range(len(s.card_zone)), rnd.randint(1, 4))
         cards.append(None)
         audience = [rnd.choice([*range(players), None]) for _ in range(rnd.randint(1, 3))]
-        s.learn_told(cards, tuple(audience))
+        s.learn_shown(cards, tuple(audience))
         for c in cards:
             for p in audience:
                 if c is not None and p is not None:
@@ -162,5 +162,5 @@ def test_an_untracked_state_learns_nothing_from_a_told_line() -> None:
     s = fresh(2, 0)
     knowledge.untrack(s)
     hand1 = s.game.zone_instance("hand", 1, 2)
-    s.learn_told(list(s.zones[hand1]), (0,))
+    s.learn_shown(list(s.zones[hand1]), (0,))
     assert s.known == []
