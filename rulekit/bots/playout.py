@@ -264,8 +264,10 @@ def playout_steps(s: State, rng: random.Random, depth: int, settle: int, answers
             continue
         # the search's own steps: actions of s.listed(), not looked up again (play_listed);
         # policy's draw written out for what it does not weigh (a forced step, a step of an
-        # action being built): a call fewer at most steps
-        legal = s.listed()
+        # action being built): a call fewer at most steps; and the list the step before left
+        # is read where it is (State.listed without its call)
+        kept = s._legal
+        legal = s.listed() if kept is None else kept
         n = len(legal)
         if n == 1:
             s.play_listed(legal[0])

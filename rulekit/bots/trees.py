@@ -19,7 +19,7 @@ from typing import Any
 from ..actions import Action
 from ..errors import EvaluationLimitError
 from ..runtime.eventlog import EventLog
-from ..runtime.frames import WindowFrame
+from ..runtime.frames import BuildFrame, WindowFrame
 from ..runtime.state import State
 from .playout import ANSWER_OPTIONS, answer_played, playout
 from .views import Viewer
@@ -106,13 +106,22 @@ class Forest:
         others = self.others
         self.runs += 1
         forced = 0  # forced steps on the way down: they count in the playout's depth
+        # the steps other seats saw, as (actor, key number, or per seat its number): a seat
+        # follows them in its tree only when it is about to choose (walked[q]: how many it
+        # followed), so no seat walks past its last choice, and the step that expands a node
+        # is never keyed (nothing chooses after it)
+        steps: list[tuple[int, Any]] = []
+        walked = [0] * n
         try:
             while not s.over:
-                p = s.decider
-                assert p is not None  # the game is not over
-                legal = s.listed()  # read only (the root's is filtered into a new list)
                 stack = s.stack
-                top = stack[-1] if stack else None
+                if stack:  # who decides (State.decider written out: the game is not over)
+                    top = stack[-1]
+                    p = top.actor if type(top) is BuildFrame else top.order[top.idx]
+                else:
+                    top = None
+                    p = s.turn
+                legal = s.listed()  # read only (the root's is filtered into a new list)
                 events = s.log
                 logged = events._n if type(events) is EventLog else 0  # len(), no call
                 expanded = False
@@ -125,6 +134,17 @@ class Forest:
                     forced += 1
                 else:
                     node = cur[p]
+                    if walked[p] < len(steps):  # follow the others' steps since its last choice
+                        for actor, kid in steps[walked[p]:]:
+                            if actor != p:
+                                if type(kid) is list:
+                                    kid = kid[p]
+                                at = node.children
+                                seen = at.get(kid)
+                                if seen is None:
+                                    seen = at[kid] = Node()
+                                node = seen
+                        walked[p] = len(steps)
                     children = node.children
                     biased = None
                     if node is root:
@@ -175,23 +195,25 @@ class Forest:
                     s.play_listed(a)  # an action of s.listed()
                 elif failed is not None:
                     raise failed
+                if expanded:
+                    break
                 keys = viewer.step_keys(s, logged, top, p, a)
                 if keys is not None:
-                    last = kid = None  # most steps give every seat the same key object
-                    for q in others[p]:
-                        key = keys[q]
-                        if key is not last:
-                            last = key
+                    key = keys[0]
+                    if key is keys[-1]:  # every seat reads the step alike ([key] * n): the usual
+                        kid = ids.get(key)
+                        if kid is None:
+                            kid = ids[key] = len(ids)
+                        steps.append((p, kid))
+                    else:
+                        kids = [0] * n
+                        for q in others[p]:
+                            key = keys[q]
                             kid = ids.get(key)
                             if kid is None:
                                 kid = ids[key] = len(ids)
-                        at = cur[q].children
-                        seen = at.get(kid)
-                        if seen is None:
-                            seen = at[kid] = Node()
-                        cur[q] = seen
-                if expanded:
-                    break
+                            kids[q] = kid
+                        steps.append((p, kids))
             # a forced step is a step of the imagined game, in the tree or after it (where a
             # search with one tree would have played it): the depth counts both alike
             depth = self.depth

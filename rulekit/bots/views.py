@@ -19,7 +19,9 @@ from ..runtime.eventlog import EventLog
 from ..runtime.frames import BuildFrame
 from ..runtime.state import State
 
-StepKeys = list[Any] | None  # per seat its key of a step; None: only the actor saw the step
+# per seat its key of a step (one object repeated, [key] * n, when every seat reads it alike:
+# Forest.iterate tells that case by its first and last items); None: only the actor saw it
+StepKeys = list[Any] | None
 
 
 class Viewer:
