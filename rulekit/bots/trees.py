@@ -28,6 +28,17 @@ WIDEN_FROM = 2  # root options searched from the start when a prior ranks them
 WIDEN_SCALE = 4  # one more each time the root's iterations pass 4, 12, 28, 60, 124, ...
 
 
+# math.log(k) for k = 0, 1, 2, ... (0 unused): UCB1 asks the log of a child's availability for
+# every child at every step, and a look-up costs half the call; the same floats, so the same
+# choices. Grown as the iterations of one search grow (_more_logs).
+_LOGS: list[float] = [0.0]
+
+
+def _more_logs(most: int) -> None:
+    """Grow _LOGS to hold math.log(k) for every k up to twice most."""
+    _LOGS.extend(math.log(k) for k in range(len(_LOGS), 2 * most + 1))
+
+
 class Node:
     """The statistics of one edge of a seat's tree: an action, or a step as the seat saw it."""
 
@@ -44,7 +55,7 @@ class Forest:
     """The trees of every seat for one decision of `seat`, and the search's settings."""
 
     __slots__ = ("roots", "seat", "viewer", "exploration", "depth", "bias", "order", "runs",
-                 "guided", "ids", "others")
+                 "guided", "ids", "others", "iterations")
 
     def __init__(self, s: State, seat: int, exploration: float, depth: int,
                  viewer: Viewer | None = None, guided: float = 0.0):
@@ -58,6 +69,7 @@ class Forest:
         self.bias: dict[str, float] | None = None
         self.order: dict[str, int] | None = None  # each root option's rank by the bias
         self.runs = 0  # iterations through the deciding seat's root
+        self.iterations = 0  # every iteration of these trees (no node is available more often)
         self.guided = guided  # the playouts' chance of a look-ahead step (`playout`)
         # each step key seen, by a number: a key is a deep tuple (the events as a seat read
         # them), hashed and compared afresh at each lookup; numbered once per step, the seats'
@@ -99,12 +111,15 @@ class Forest:
         viewer = self.viewer
         c = self.exploration
         rnd = rng.random
-        log = math.log
         sqrt = math.sqrt
         order = self.order
         ids = self.ids
         others = self.others
         self.runs += 1
+        self.iterations += 1
+        logs = _LOGS
+        if len(logs) <= self.iterations:
+            _more_logs(self.iterations)
         forced = 0  # forced steps on the way down: they count in the playout's depth
         # the steps other seats saw, as (actor, key number, or per seat its number): a seat
         # follows them in its tree only when it is about to choose (walked[q]: how many it
@@ -162,11 +177,11 @@ class Forest:
                         if child is None:
                             untried.append(a)
                             continue
-                        child.avail += 1
+                        avail = child.avail = child.avail + 1
                         if untried:
                             continue  # expanding: no need to score the others
                         v = child.visits
-                        score = child.total / v + c * sqrt(log(child.avail) / v)
+                        score = child.total / v + c * sqrt(logs[avail] / v)
                         if biased is not None:
                             score += biased[a.text] / (v + 1)
                         if score > best_score:
