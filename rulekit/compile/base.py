@@ -8,6 +8,7 @@ from typing import Any
 
 from lark import Tree
 
+from ..lang.budget import over_budget
 from ..lang.expressions import (
     BOOL,
     CARD,
@@ -18,7 +19,6 @@ from ..lang.expressions import (
     STR,
     ZONE,
     Typed,
-    charge,
     compatible,
     describe,
     fail,
@@ -66,14 +66,24 @@ def _card_as_cards(s: Any, c: Any) -> list[Any]:
 
 def _zone_cards(s: Any, z: int) -> list[Any]:
     cards = s.zones[z]
-    charge(s, len(cards))  # a statement moves or shows each card: work
+    n = len(cards)  # a statement moves or shows each card: work (charge written out)
+    if n:
+        w = s.work - n
+        s.work = w
+        if w < 0:
+            over_budget(s)
     return list(cards)
 
 
 def _listed_cards(s: Any, cards: Any) -> list[Any]:
     if cards is None:  # a skipped cards parameter: none moves (shows) nothing
         return []
-    charge(s, len(cards))
+    n = len(cards)  # charge written out
+    if n:
+        w = s.work - n
+        s.work = w
+        if w < 0:
+            over_budget(s)
     if None in cards:  # [c] with c none: a card that is not there is no card
         return [c for c in cards if c is not None]
     listed: list[Any] = cards

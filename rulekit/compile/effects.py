@@ -412,7 +412,12 @@ def _log_plain(s: Any, key: str, vals: tuple[Any, ...], parts: int) -> None:
     s.log_room = room
     if room < 0:
         raise EvaluationLimitError("", log_full(s.game.max_log))
-    s.log.append((key, vals, None))
+    log = s.log
+    if log.chained:  # EventLog.append written out (a line logged at most decisions)
+        log._head = ((key, vals, None), log._head)
+        log._n += 1
+    else:
+        log.append((key, vals, None))
 
 
 def _team_name(s: Any, team: int | None) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import EvaluationLimitError, RuleRuntimeError
-from ..lang.budget import charge
+from ..lang.budget import over_budget
 from .base import MAX_OPEN_WINDOWS
 
 PASSED_ON = ("actor", "opener")  # not visible in a procedure, but who opens a window it asks
@@ -25,7 +25,10 @@ def ask_window(s: Any, e: dict[str, Any], index: int, players: Any, ordered: boo
         players = s.game.guard(win.rule + ".order", win.order, s, {"opener": opener})
     else:
         players = players or []  # none: nobody
-    charge(s, 1 + len(players))  # the frame waits on the stack until it is answered
+    w = s.work - 1 - len(players)  # charge written out: the frame waits on the stack until
+    s.work = w  # it is answered
+    if w < 0:
+        over_budget(s)
     if len(s.stack) + len(s._queued) >= MAX_OPEN_WINDOWS:
         raise EvaluationLimitError("", f"more than {MAX_OPEN_WINDOWS} windows are open "
                                    "at once (a window asked again and again)")

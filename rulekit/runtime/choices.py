@@ -115,7 +115,18 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
     g = param.game
     if param.kind == "cards":
         # the picks whose cards pass every check, then 'done' when it may end the picking
-        cards, low, high, env = _card_limits(param, s, frame)
+        lo, hi = param.min_const, param.max_const
+        env: dict[str, Any] | None
+        if (hi is not None or param.max is None) and (lo is not None or param.min is None):
+            # _card_limits of limits absent or plain numbers, written out: the common case
+            s.at = param.r_from
+            src = param.source(s, frame.env)
+            cards = s.zones[src] if isinstance(src, int) else src
+            high = len(cards) if hi is None else hi
+            low = 1 if lo is None else lo
+            env = None
+        else:
+            cards, low, high, env = _card_limits(param, s, frame)
         picked = frame.picked
         out: list[Action] = []
         if len(picked) < high:

@@ -38,8 +38,21 @@ class EffectsMixin(StateFields):
         zones, cz, fu = self.zones, self.card_zone, self.faceup
         target = zones[dest]
         kn = self.known
-        if kn is not None and any(kn):  # a card that moves is no longer where a seat was told
-            knowledge.leaving(self, cards, dest, up)
+        if kn is not None and cards and any(kn):  # a moved card is no longer where a seat was told
+            # a known card is known where it lies: a seat that knows no card where these lie
+            # forgets nothing (asked here: most moves are of cards nobody was told of)
+            told = False
+            for d in kn:
+                if d:
+                    places = d.values()
+                    for c in cards:
+                        if cz[c] in places:
+                            told = True
+                            break
+                    if told:
+                        break
+            if told:
+                knowledge.leaving(self, cards, dest, up)
         below = 0  # with bottom, the moved cards keep their order under the old bottom card
         for c in list(cards):
             zones[cz[c]].remove(c)
@@ -68,7 +81,13 @@ class EffectsMixin(StateFields):
         # what a seat was told of the cards drawn (the top count cards) is forgotten before
         # they go; drawn onto the same zone, the top card is drawn again each time, card by card
         each = False
-        if kn is not None and any(kn) and count > 0:
+        told = False
+        if kn is not None and zs and count > 0 and any(kn):
+            for d in kn:  # a known card is known where it lies: does a seat know one of src?
+                if d and src in d.values():
+                    told = True
+                    break
+        if told:
             if src != dest:
                 knowledge.leaving(self, zs[-count:], dest, 0)
             else:

@@ -17,6 +17,9 @@ class EventLog:
     """
 
     __slots__ = ("_head", "_n", "_flat", "_frozen")
+    # appending is making a pair (item, _head) and counting it: the hot callers write it out
+    # where this says so (rulekit.compile.effects._log_plain)
+    chained = True
 
     def __init__(self, items: list[Any] | None = None) -> None:
         self._head: tuple[Any, ...] | None = None
@@ -116,6 +119,7 @@ class NoLog:
     """The log of a state made with `log=False`: events are dropped, and reading it is an error."""
 
     __slots__ = ()
+    chained = False  # EventLog's: append drops the item
 
     def copy(self) -> NoLog:
         """The same (empty, stateless) log."""

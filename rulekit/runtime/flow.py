@@ -10,7 +10,7 @@ from ..errors import (
     EvaluationLimitError,
     RuleRuntimeError,
 )
-from ..lang.budget import STEP_WORK, charge
+from ..lang.budget import STEP_WORK, over_budget
 from ..lang.turnorder import NO_HOOK, PASSING, pass_with_skips, step_of
 from ..rules.game import RULE_FAILURES, failure
 from .choices import legal_steps
@@ -136,7 +136,8 @@ class FlowMixin(EffectsMixin):
                 if phase.end_if is not None and phase.end_if(self, {}):
                     self.at = last_rule = phase.r_on_end
                     phase.on_end(self, {})
-                    self._push_queued()
+                    if self._queued:
+                        self._push_queued()
                     if self.over:
                         continue
                     if self.stack:
@@ -164,7 +165,8 @@ class FlowMixin(EffectsMixin):
                         self.turn_hook = PASSING
                         self.at = last_rule = phase.r_on_turn_end
                         phase.on_turn_end(self, {"actor": self.turn})
-                        self._push_queued()
+                        if self._queued:
+                            self._push_queued()
                         self.end_turn_flag = False  # 'end turn' in on_turn_end changes nothing
                         continue
                     self._next_turn(phase)
@@ -194,7 +196,8 @@ class FlowMixin(EffectsMixin):
         self.add_event("phase_begins", (("phase", "key", phase.label),), None)
         self.at = phase.r_on_begin
         phase.on_begin(self, {})
-        self._push_queued()
+        if self._queued:
+            self._push_queued()
         if self.over:
             return
         self.at = phase.r_first
@@ -244,9 +247,13 @@ class FlowMixin(EffectsMixin):
         # it asks, and may be asked at every automatic step).
         # Nothing changes while the whens are asked: looping definitions keep their values,
         # and the steps of the action started next are listed with them (memo_since).
-        if owner.startable_cost:
+        cost = owner.startable_cost
+        if cost > 0:  # charge written out: asked at every listing
             self.at = owner.rule
-            charge(self, owner.startable_cost)
+            w = self.work - cost
+            self.work = w
+            if w < 0:
+                over_budget(self)
         startable, actions = owner.startable, owner.actions
         memo: dict[tuple[Any, ...], Any] = {}
         self.memo = memo

@@ -213,7 +213,11 @@ class State(SerialiseMixin):
 
     def rng_below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
-        return self.rng_next() % n
+        # rng_next written out: a shuffle asks it for each card
+        self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return (z ^ (z >> 31)) % n
 
     # ---- the public API ----------------------------------------------------------------
     @property
@@ -487,7 +491,12 @@ class State(SerialiseMixin):
                 src = param.source(self, frame.env)
                 card = self._card_of_face(src, action.value, frame.picked)
                 frame.picked.append(card)
-                if len(frame.picked) >= max_picks(param, self, limit_env(param, frame), src):
+                most = param.max_const  # max_picks, written out for no 'max' or a number
+                if most is None:
+                    most = (max_picks(param, self, limit_env(param, frame), src)
+                            if param.max is not None else len(self.zones[src])
+                            if isinstance(src, int) else len(src))
+                if len(frame.picked) >= most:
                     self._finish_param(frame, act, frame.picked)
                 else:
                     self._legal = self._param_choices(frame, act)
