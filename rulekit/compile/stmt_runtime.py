@@ -32,7 +32,11 @@ def ask_window(s: Any, e: dict[str, Any], index: int, players: Any, ordered: boo
     if len(s.stack) + len(s._queued) >= MAX_OPEN_WINDOWS:
         raise EvaluationLimitError("", f"more than {MAX_OPEN_WINDOWS} windows are open "
                                    "at once (a window asked again and again)")
-    s.queue_window(index, [p for p in players if p is not None], opener)
+    asked = []
+    for p in players:  # a loop: a comprehension is a call of its own (Python 3.11)
+        if p is not None:
+            asked.append(p)
+    s.queue_window(index, asked, opener)
 
 
 def passed_on(e: dict[str, Any]) -> dict[str, Any]:

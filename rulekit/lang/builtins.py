@@ -174,7 +174,10 @@ def _players_from(s: Any, name: str, start: int, p: Any) -> list[Any]:
     if p is None:
         raise RuleRuntimeError("", f"{name}() needs a player, not none")
     n = s.n
-    return [(p + i) % n for i in range(start, n)]
+    out = []
+    for i in range(start, n):  # a loop: a comprehension is a call of its own (Python 3.11)
+        out.append((p + i) % n)
+    return out
 
 
 def _seat(s: Any, p: Any) -> int:

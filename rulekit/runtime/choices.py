@@ -144,7 +144,8 @@ def legal_steps(param: CompiledParam, s: StateFields, frame: BuildFrame) -> list
                 seen = (_meld_faces(param, picked, avail, low, high) if param.meld
                         else {faces[c] for c in avail})
             pick = g.pick_actions
-            out = [pick[f] for f in sorted(seen)]
+            for f in sorted(seen):  # a loop: a comprehension is a call of its own (Python 3.11)
+                out.append(pick[f])
         if len(picked) >= low and (not param.meld or _is_meld(param, picked)):
             out.append(g.done_actions[param.name])
         return out
