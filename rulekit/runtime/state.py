@@ -204,16 +204,10 @@ class State(SerialiseMixin):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     # ---- randomness --------------------------------------------------------------------
-    def rng_next(self) -> int:
-        """The next 64-bit number of the state's splitmix64 generator."""
-        self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
     def rng_below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
-        # rng_next written out: a shuffle asks it for each card
+        """A uniform integer in [0, n): the next number of the state's splitmix64 generator,
+        modulo n."""
+        # the one place the generator steps (a shuffle asks it for each card: no helper call)
         self.rng = z = (self.rng + 0x9E3779B97F4A7C15) & MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
