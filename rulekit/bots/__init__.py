@@ -66,6 +66,7 @@ class BotSpec:
     prior: float = 0.0  # weight of the greedy look-ahead's values at the root (0: none)
     cap: float | None = None  # wall seconds per decision at most (a safety net; None: none)
     guided: float = 0.0  # the playouts' chance of a look-ahead step (0: random playouts)
+    beliefs: bool = True  # whether its worlds follow the ruleset's `bots.believe`
 
 
 # medium and hard: the search guided at its root by greedy's look-ahead (without the guide, a
@@ -138,7 +139,7 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int) -> Bot:
         return IsmctsBot(seat, seed, iterations=spec.iterations, seconds=spec.seconds,
                          name=spec.text, depth=spec.depth, exploration=exploration,
                          reuse=spec.reuse, prior=spec.prior, cap=spec.cap,
-                         guided=spec.guided)
+                         guided=spec.guided, beliefs=spec.beliefs)
     raise UsageError(f"{spec.text!r} is not a bot (a person plays that seat)")
 
 

@@ -30,11 +30,12 @@ Target = tuple[bool | None, ...]  # per belief: the value wanted of `that`, None
 class Dealer:
     """Deals seat's worlds of state for one decision's search."""
 
-    def __init__(self, state: State, seat: int):
+    def __init__(self, state: State, seat: int, beliefs: bool = True):
         self.state = state
         self.seat = seat
         self.dealing = Dealing(state, seat)  # what every world of the decision shares
-        self.beliefs: list[Belief] = state.game.hints.beliefs
+        # without beliefs: worlds dealt uniformly from what the seat sees (a beginner's)
+        self.beliefs: list[Belief] = state.game.hints.beliefs if beliefs else []
         self.env = {"me": seat}
         self.kept: dict[Target, list[State]] = {}
         self.misses: dict[Target, int] = {}

@@ -72,7 +72,7 @@ class IsmctsBot:
                  seconds: float | None = None, name: str = "ismcts", depth: int | None = None,
                  exploration: float = EXPLORATION, reuse: int = 1, prior: float = 0.0,
                  prior_determinizations: int = PRIOR_DETERMINIZATIONS,
-                 cap: float | None = None, guided: float = 0.0):
+                 cap: float | None = None, guided: float = 0.0, beliefs: bool = True):
         if (iterations is None) == (seconds is None):
             raise ValueError("give exactly one budget: iterations or seconds")
         if reuse < 1 or exploration < 0 or prior < 0 or prior_determinizations < 1:
@@ -96,6 +96,7 @@ class IsmctsBot:
         self.prior = prior
         self.prior_determinizations = prior_determinizations
         self.guided = guided  # the playouts' chance of a look-ahead step (`playout.playout`)
+        self.beliefs = beliefs  # whether its worlds follow the ruleset's `bots.believe`
         self.on_progress: Progress | None = None
         self.last_iterations = 0  # iterations the last decision ran
         self.last_prior = 0  # options tried by the last decision's prior (work, as iterations)
@@ -162,7 +163,7 @@ class IsmctsBot:
         planned = todo or 0
         reuse = self.reuse
         det = state
-        dealer = Dealer(state, seat)
+        dealer = Dealer(state, seat, self.beliefs)
         done = 0
         while True:
             if todo is not None:
