@@ -9,13 +9,18 @@ distance, and the dealer trades those cards for other freely dealt ones while th
 not grow, until it is 0. It keeps a few worlds of each kind to fall back on. Every world is
 still dealt from the seat's information alone (`Dealing`), and the trades are among cards
 the seat cannot tell apart, drawn from the seed: the beliefs read nothing the seat cannot know.
+
+`bots.rule_out` is the cheap case of a belief held in every world: cards a player's zone never
+holds (a player who drew held nothing playable). Which cards each zone may not hold is worked
+out once per decision, in the first world dealt, and each world then moves a ruled-out card to
+another hidden place that may hold it, trading it for a card that place gives up.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..rules.hints import Belief
+from ..rules.hints import Belief, RuleOut
 from ..runtime.dealing import Dealing, exchange
 from ..runtime.state import State
 
@@ -36,6 +41,9 @@ class Dealer:
         self.dealing = Dealing(state, seat)  # what every world of the decision shares
         # without beliefs: worlds dealt uniformly from what the seat sees (a beginner's)
         self.beliefs: list[Belief] = state.game.hints.beliefs if beliefs else []
+        self.rule_outs: list[RuleOut] = state.game.hints.rule_outs if beliefs else []
+        # per hidden zone instance, the free cards it may not hold (worked out at the first deal)
+        self.ruled: dict[int, set[int]] | None = None
         self.env = {"me": seat}
         self.kept: dict[Target, list[State]] = {}
         self.misses: dict[Target, int] = {}
@@ -46,6 +54,8 @@ class Dealer:
     def deal(self, rng: random.Random) -> State:
         """A world for seat: resampled, and meeting targets drawn from the beliefs' shares."""
         s, free = self.dealing.deal(rng.getrandbits(63))
+        if self.rule_outs:
+            self._rule_out(s, free, rng)
         if not self.beliefs:
             return s
         target = self._target(s, rng)
@@ -56,6 +66,8 @@ class Dealer:
         for attempt in range(TRIES):
             if attempt:
                 s, free = self.dealing.deal(rng.getrandbits(63))
+                if self.rule_outs:
+                    self._rule_out(s, free, rng)
             got = self._values(s, target)
             if got is None:
                 return s  # a belief's `when` reads hidden cards: this world has no target
@@ -75,9 +87,54 @@ class Dealer:
 
     def deal_from(self, seed: int) -> State:
         """A world for seat drawn from seed alone (without beliefs: `resample`'s own)."""
-        if not self.beliefs:
+        if not self.beliefs and not self.rule_outs:
             return self.dealing.deal(seed)[0]
         return self.deal(random.Random(seed))
+
+    def _rule_out(self, s: State, free: list[int], rng: random.Random) -> None:
+        """Move each freely dealt card that its zone may not hold to another hidden zone that
+        may, trading it for a card that zone gives up and this one may hold (a card with no
+        such place stays: nothing dealt can meet the rule)."""
+        ruled = self.ruled
+        if ruled is None:
+            ruled = self.ruled = self._ruled(s, free)
+        if not ruled:
+            return
+        n = len(free)
+        card_zone = s.card_zone
+        zones = s.zones
+        for zi, bad in ruled.items():
+            for x in [c for c in zones[zi] if c in bad]:
+                start = int(rng.random() * n)
+                for k in range(n):
+                    y = free[(start + k) % n]
+                    zy = card_zone[y]
+                    if zy == zi or y in bad:
+                        continue
+                    theirs = ruled.get(zy)
+                    if theirs is not None and x in theirs:
+                        continue
+                    exchange(s, x, y, self.seat)
+                    break
+
+    def _ruled(self, s: State, free: list[int]) -> dict[int, set[int]]:
+        """Per zone instance of another seat, the free cards `bots.rule_out` keeps out of it,
+        worked out in s (a world dealt for the seat: the rules read nothing it cannot know)."""
+        g = s.game
+        out: dict[int, set[int]] = {}
+        for i, r in enumerate(self.rule_outs):
+            rule = f"bots.rule_out.{i}.where"
+            for q in range(s.n):
+                if q == self.seat:
+                    continue  # the seat's own zones are open to it: nothing is dealt there
+                zi = g.zone_instance(r.zone, q, s.n)
+                env = {"me": self.seat, "p": q, "it": 0}
+                bad = out.setdefault(zi, set())
+                for c in free:
+                    env["it"] = c
+                    if g.guard(rule, r.where, s, env):
+                        bad.add(c)
+        return {zi: bad for zi, bad in out.items() if bad}
 
     def _target(self, s: State, rng: random.Random) -> Target | None:
         """Per belief, the value `that` should have in this world (None: the belief is off);

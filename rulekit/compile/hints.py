@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
-from ..lang.expressions import BOOL, INT, PLAYER, Scope, local
+from ..lang.expressions import BOOL, CARD, INT, PLAYER, Scope, local
 from ..lang.parsing import parse
-from ..rules.hints import Belief, BotHints
+from ..rules.hints import Belief, BotHints, RuleOut
 
 if TYPE_CHECKING:
     from .context import CompileContext as Compiler
@@ -31,6 +31,7 @@ def compile_hints(c: Compiler) -> BotHints:
             hints.by_team = bool(g.team_names) and tree is not None and _only_team_of(tree, "p")
             hints.same_for_all = tree is None or not _mentions(tree, "p")
     hints.beliefs = _beliefs(c)
+    hints.rule_outs = _rule_outs(c)
     for index, (name, a) in enumerate(spec.actions.items()):
         if a.weight is None:
             continue
@@ -88,6 +89,30 @@ def _beliefs(c: Compiler) -> list[Belief]:
         out.append(Belief(that.fn, share.fn,
                           None if when.is_const and when.const is True else when.fn,
                           cards.fn if cards else None, distance.fn if distance else None))
+    return out
+
+
+def _rule_outs(c: Compiler) -> list[RuleOut]:
+    """`bots.rule_out`, compiled: a player zone and a condition on p and it (errors located).
+    The scope names `me` too, the seat dealing itself worlds."""
+    assert c.spec is not None
+    out = []
+    for i, r in enumerate(c.spec.bots.rule_out):
+        base = ("bots", "rule_out", i)
+        zone = c.spec.zones.get(r.zone)
+        if zone is None or zone.owner != "player":
+            players = sorted(n for n, z in c.spec.zones.items() if z.owner == "player")
+            c.error(f"'zone' must name a player zone ({', '.join(players) or 'none declared'}), "
+                    f"not {r.zone!r}", (*base, "zone"))
+            continue
+        scope = Scope()
+        scope.names["me"] = local("me", PLAYER)
+        scope.names["p"] = local("p", PLAYER)
+        scope.names["it"] = local("it", CARD)
+        where = c.expr(r.where, (*base, "where"), scope, BOOL,
+                       "'where' (a condition on p and the card it)")
+        if where is not None:
+            out.append(RuleOut(r.zone, where.fn))
     return out
 
 

@@ -255,12 +255,20 @@ class BeliefSpec(Model):
     distance: Expr | None = None
 
 
+class RuleOutSpec(Model):
+    """Cards a player's zone never holds in the worlds search bots deal (a hint, never a rule)."""
+
+    zone: str  # a player zone
+    where: Expr  # a condition on p (the zone's player) and it (a card): true rules it out
+
+
 class BotsSpec(Model):
     """Hints for bots; they never change the rules."""
 
     evaluate: Expr | None = None  # how well player p stands: a whole number from 0 to out_of
     out_of: int = Field(default=100, ge=1, le=10**6)
     believe: list[BeliefSpec] = []
+    rule_out: list[RuleOutSpec] = []
     # the decisions a search's imagined game plays past its tree before `evaluate` scores it
     # (0: scored where the tree leaves off); None: the search's own default
     horizon: int | None = Field(default=None, ge=0, le=1000, strict=True)

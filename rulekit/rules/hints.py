@@ -5,6 +5,8 @@ search bots score cut-off playouts with it. An action's `weight` (a whole number
 often a random playout takes it relative to the other legal actions (default 1). `bots.believe`
 says how often a condition over the hidden cards holds in the worlds a search bot deals itself
 (a claim honest in half of them, say), where dealing the cards uniformly would make it rare.
+`bots.rule_out` names cards a player's zone never holds in those worlds (what the table saw: a
+player who drew held nothing playable).
 """
 
 from __future__ import annotations
@@ -30,6 +32,18 @@ class Belief:
     distance: Fn | None = None  # how far a world is from `that` (0: it holds), with cards
 
 
+@dataclass(frozen=True)
+class RuleOut:
+    """One `bots.rule_out` entry: player p's `zone` holds no card `it` for which `where` holds
+    in the worlds a search bot deals itself.
+
+    `where` takes (state, {"me": seat, "p": player, "it": card}), the state a world dealt for
+    seat."""
+
+    zone: str
+    where: Fn
+
+
 @dataclass
 class BotHints:
     """The compiled hints: an evaluation of a player's standing, and actions' playout weights."""
@@ -43,6 +57,7 @@ class BotHints:
     # evaluate never reads p: every seat stands alike, so one evaluation serves all
     same_for_all: bool = False
     beliefs: list[Belief] = field(default_factory=list)  # bots.believe, in order
+    rule_outs: list[RuleOut] = field(default_factory=list)  # bots.rule_out, in order
     horizon: int | None = None  # bots.horizon: playout decisions before the cut (None: default)
 
     def evaluation(self, s: State, p: int) -> float | None:
