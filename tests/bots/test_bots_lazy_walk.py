@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from paths import ROOT
 
 import rulekit
-from rulekit.bots import make_bot, trees
+from rulekit.bots import make_bot, parse_bot_spec, trees
 
 # (ruleset, players, deal and bot seed, first decision searched): the choice of ismcts:200 and
 # a digest of every seat's whole tree, as 1299f5c's search learnt them
@@ -25,6 +26,9 @@ EXPECTED = [
     ("spades", 4, 4, 6, "tricks 2", "b225d5609f2916dc"),
     ("crazy_eights", 3, 5, 4, "pick 2 of clubs", "82d1087095bc97f6"),
 ]
+# Crazy Eights gained a hint after the digests were taken (`bots.rule_out`: what a draw told
+# the table), which changes its worlds: its search here reads no hints, as 1299f5c's could not
+NO_HINTS = {"crazy_eights"}
 
 
 def _searched_forest(game: rulekit.Game, players: int, seed: int, at: int,
@@ -46,7 +50,10 @@ def _searched_forest(game: rulekit.Game, players: int, seed: int, at: int,
 
     with monkeypatch.context() as m:
         m.setattr(trees.Forest, "best", keep)
-        choice = make_bot("ismcts:200", game, s.decider, seed).choose(s).text
+        spec = parse_bot_spec("ismcts:200")
+        if game.name.lower().replace(" ", "_") in NO_HINTS:
+            spec = replace(spec, beliefs=False)
+        choice = make_bot(spec, game, s.decider, seed).choose(s).text
     assert len(got) == 1
     return choice, got[0]
 
