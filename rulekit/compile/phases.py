@@ -56,6 +56,7 @@ def phases_and_actions(c: CompileContext) -> Flow:
         first = c.expr(ph.first, path + ("first",), empty, PLAYER, "'first'")
         pscope = Scope()
         pscope.names["p"] = local("p", PLAYER)
+        pscope.names["p"].not_none = True  # a seat: the flow asks it of each seat in turn
         active = c.expr(ph.active, path + ("active",), pscope, BOOL, "'active'")
         end_if = None
         c.place(f"phases.{name}", path, key=True)
@@ -241,6 +242,10 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
                 c.error(f"'from' must be a zone or a list of cards, but this is "
                         f"{describe(src.type)}", path + ("from",))
         where_scope.names["it"] = local("it", CARD)
+        # a card of the source (runtime.choices._pickable): never none when it is a zone or
+        # a list known to hold no none, so its attributes are read without asking
+        where_scope.names["it"].not_none = src is not None and (
+            src.type == ZONE or src.items_not_none)
         limit_scope = show.bind_picked(scope, where_scope)
         value_type = CARDS
     elif kind == "number":
@@ -287,6 +292,7 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
         value_type = vt
         where_scope.names["it"] = local("it", vt)
         where_scope.names["it"].words = words
+        where_scope.names["it"].not_none = True  # legal_steps skips a none value
     else:  # player
         if p.among is not None:
             typed = c.expr(p.among, path + ("among",), scope, PLAYERS, "'among'")
@@ -294,8 +300,10 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
         else:
             cp.values = lambda s, e: s.players
         where_scope.names["it"] = local("it", PLAYER)
+        where_scope.names["it"].not_none = True  # legal_steps skips a none value
     if kind == "number":
         where_scope.names["it"] = local("it", INT)
+        where_scope.names["it"].not_none = True  # a number of the range
     bounds: dict[str, int] = {}  # a literal min / max: the values a number can take
     for key in ("min", "max"):
         v = getattr(p, key)
