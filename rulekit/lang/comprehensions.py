@@ -14,6 +14,7 @@ from .budget import (
 from .builtins import best_melds, extended_by, extends_any, extends_any_of, melds_extended_by
 from .clauses import clause_list, nested_loops
 from .codegen import MAX_PARENS
+from .hoisting import resets
 from .host import ExprHost
 from .parsing import (
     fail,
@@ -54,7 +55,9 @@ def _generated(x: ExprHost, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
     inner = scope.child()
     inner.names[str(var_tok)] = Typed(et, src=var, gen=x.gen, reads=frozenset((var,)),
                                       not_none=it.type == ZONE or it.items_not_none)
-    with x.frames.binding(var):  # the loop's variable, a local of the comprehension
+    # the loop's variable, a local of the comprehension; parts of the body free of it are kept
+    # for a run of the loop (rulekit.lang.hoisting)
+    with x.frames.binding(var, hoisting=True) as frame:
         try:
             cond = (x.expect(cond_tree, inner, BOOL, "the condition after 'if'")
                     if cond_tree is not None else None)
@@ -75,7 +78,8 @@ def _generated(x: ExprHost, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
     w = x.weight - before[0]
     items = f"s.zones[{x.src(it)}]" if it.type == ZONE else x.src(it)
     charged = x.gen.ref(scanned, "a list read whole, charged to the budget")
-    return body, cond, var, f"{charged}(s, {items}, {w})", it.uses_random, it.reads
+    items = resets(frame.hoisted, f"{charged}(s, {items}, {w})")
+    return body, cond, var, items, it.uses_random, it.reads
 
 
 def _lifted(x: ExprHost, typed: Typed) -> Typed:
