@@ -7,6 +7,7 @@ from typing import Any
 from ..actions import DONE, START, Action
 from ..data.schema import PhaseSpec
 from ..data.yamlsource import YamlPath
+from ..lang import filters
 from ..lang.budget import FREE_PARTS, charged_if_large
 from ..lang.expressions import (
     BOOL,
@@ -23,6 +24,7 @@ from ..lang.expressions import (
     did_you_mean,
     elem_of,
     local,
+    parse,
 )
 from ..lang.types import Fn
 from ..rules.game import (
@@ -320,6 +322,9 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
         typed, cp.where_cost = c.weighed_expr(p.where, path + ("where",), where_scope,
                                               BOOL, "'where'")
         cp.where = typed.fn if typed else _true
+        if kind == "cards" and typed is not None and isinstance(p.where, str):
+            # also as one list comprehension over the cards offered (rulekit.lang.filters)
+            cp.where = filters.card_where(c.x, parse(p.where, "expr"), where_scope, typed)
     if p.otherwise is not None:
         typed = c.expr(p.otherwise, path + ("otherwise",), scope)
         if typed is not None:

@@ -73,8 +73,8 @@ def _generated(x: ExprHost, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
             x.weight = w0
             return None
         # a part too deep to inline becomes a function given the loop variables it reads
-        body = _lifted(x, body)
-        cond = _lifted(x, cond) if cond is not None else None
+        body = lifted(x, body)
+        cond = lifted(x, cond) if cond is not None else None
     w = x.weight - before[0]
     items = f"s.zones[{x.src(it)}]" if it.type == ZONE else x.src(it)
     charged = x.gen.ref(scanned, "a list read whole, charged to the budget")
@@ -82,7 +82,7 @@ def _generated(x: ExprHost, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
     return body, cond, var, items, it.uses_random, it.reads
 
 
-def _lifted(x: ExprHost, typed: Typed) -> Typed:
+def lifted(x: ExprHost, typed: Typed) -> Typed:
     """typed as it is, or, when its source is too deep to inline, a call of a generated
     function of its own given the comprehensions' variables it reads (a closure would read
     them from the env, and a function of (s, e) alone would not see them)."""
@@ -90,11 +90,11 @@ def _lifted(x: ExprHost, typed: Typed) -> Typed:
         return typed
     params = x.frames.params(typed.reads)
     name = x.gen.function_of(params, typed.src)
-    lifted = Typed(typed.type, src=f"{name}(s, e{''.join(', ' + p for p in params)})",
-                   gen=x.gen, domain=typed.domain, uses_random=typed.uses_random,
-                   names=typed.names, words=typed.words, not_none=typed.not_none,
-                   items_not_none=typed.items_not_none, reads=typed.reads)
-    return lifted
+    made = Typed(typed.type, src=f"{name}(s, e{''.join(', ' + p for p in params)})",
+                 gen=x.gen, domain=typed.domain, uses_random=typed.uses_random,
+                 names=typed.names, words=typed.words, not_none=typed.not_none,
+                 items_not_none=typed.items_not_none, reads=typed.reads)
+    return made
 
 
 def c_list_comp(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
@@ -154,7 +154,7 @@ def _best_melds(x: ExprHost, tree: Tree[Any], body_tree: Tree[Any], var_tok: Tre
         pair = Typed(body.type, src=f"({var}, {x.src(body)})", gen=x.gen,
                      reads=body.reads | {var})
         with x.frames.binding(var):  # the pair read in the loop: lifted there if deep
-            pair = _lifted(x, pair)
+            pair = lifted(x, pair)
         pairs = _loop(x, "", pair, cond, var, items, "[]")
         ask = x.gen.ref(best_melds, label)
         return x.code(ARRANGEMENT, f"{ask}(s, {pairs})", body, uses_random=rnd,
