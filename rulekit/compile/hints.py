@@ -22,6 +22,7 @@ def compile_hints(c: Compiler) -> BotHints:
     if spec.bots.evaluate is not None:
         scope = Scope()
         scope.names["p"] = local("p", PLAYER)
+        scope.names["p"].not_none = True  # a seat: BotHints.evaluation is asked of seats only
         typed = c.expr(spec.bots.evaluate, ("bots", "evaluate"), scope, INT,
                        "'evaluate' (a whole number from 0 to out_of)")
         if typed is not None:

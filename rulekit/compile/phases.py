@@ -7,6 +7,7 @@ from typing import Any
 from ..actions import DONE, START, Action
 from ..data.schema import PhaseSpec
 from ..data.yamlsource import YamlPath
+from ..lang import filters
 from ..lang.budget import FREE_PARTS, charged_if_large
 from ..lang.expressions import (
     BOOL,
@@ -23,6 +24,7 @@ from ..lang.expressions import (
     did_you_mean,
     elem_of,
     local,
+    parse,
 )
 from ..lang.types import Fn
 from ..rules.game import (
@@ -56,6 +58,7 @@ def phases_and_actions(c: CompileContext) -> Flow:
         first = c.expr(ph.first, path + ("first",), empty, PLAYER, "'first'")
         pscope = Scope()
         pscope.names["p"] = local("p", PLAYER)
+        pscope.names["p"].not_none = True  # a seat: the flow asks it of each seat in turn
         active = c.expr(ph.active, path + ("active",), pscope, BOOL, "'active'")
         end_if = None
         c.place(f"phases.{name}", path, key=True)
@@ -241,6 +244,10 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
                 c.error(f"'from' must be a zone or a list of cards, but this is "
                         f"{describe(src.type)}", path + ("from",))
         where_scope.names["it"] = local("it", CARD)
+        # a card of the source (runtime.choices._pickable): never none when it is a zone or
+        # a list known to hold no none, so its attributes are read without asking
+        where_scope.names["it"].not_none = src is not None and (
+            src.type == ZONE or src.items_not_none)
         limit_scope = show.bind_picked(scope, where_scope)
         value_type = CARDS
     elif kind == "number":
@@ -287,6 +294,7 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
         value_type = vt
         where_scope.names["it"] = local("it", vt)
         where_scope.names["it"].words = words
+        where_scope.names["it"].not_none = True  # legal_steps skips a none value
     else:  # player
         if p.among is not None:
             typed = c.expr(p.among, path + ("among",), scope, PLAYERS, "'among'")
@@ -294,8 +302,10 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
         else:
             cp.values = lambda s, e: s.players
         where_scope.names["it"] = local("it", PLAYER)
+        where_scope.names["it"].not_none = True  # legal_steps skips a none value
     if kind == "number":
         where_scope.names["it"] = local("it", INT)
+        where_scope.names["it"].not_none = True  # a number of the range
     bounds: dict[str, int] = {}  # a literal min / max: the values a number can take
     for key in ("min", "max"):
         v = getattr(p, key)
@@ -312,6 +322,9 @@ def param(c: CompileContext, p: Any, path: YamlPath, scope: Scope,
         typed, cp.where_cost = c.weighed_expr(p.where, path + ("where",), where_scope,
                                               BOOL, "'where'")
         cp.where = typed.fn if typed else _true
+        if kind == "cards" and typed is not None and isinstance(p.where, str):
+            # also as one list comprehension over the cards offered (rulekit.lang.filters)
+            cp.where = filters.card_where(c.x, parse(p.where, "expr"), where_scope, typed)
     if p.otherwise is not None:
         typed = c.expr(p.otherwise, path + ("otherwise",), scope)
         if typed is not None:

@@ -14,6 +14,7 @@ from .budget import (
 from .builtins import best_melds, extended_by, extends_any, extends_any_of, melds_extended_by
 from .clauses import clause_list, nested_loops
 from .codegen import MAX_PARENS
+from .hoisting import resets
 from .host import ExprHost
 from .parsing import (
     fail,
@@ -54,7 +55,9 @@ def _generated(x: ExprHost, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
     inner = scope.child()
     inner.names[str(var_tok)] = Typed(et, src=var, gen=x.gen, reads=frozenset((var,)),
                                       not_none=it.type == ZONE or it.items_not_none)
-    with x.frames.binding(var):  # the loop's variable, a local of the comprehension
+    # the loop's variable, a local of the comprehension; parts of the body free of it are kept
+    # for a run of the loop (rulekit.lang.hoisting)
+    with x.frames.binding(var, hoisting=True) as frame:
         try:
             cond = (x.expect(cond_tree, inner, BOOL, "the condition after 'if'")
                     if cond_tree is not None else None)
@@ -70,15 +73,16 @@ def _generated(x: ExprHost, var_tok: Tree[Any] | Token, iter_tree: Tree[Any],
             x.weight = w0
             return None
         # a part too deep to inline becomes a function given the loop variables it reads
-        body = _lifted(x, body)
-        cond = _lifted(x, cond) if cond is not None else None
+        body = lifted(x, body)
+        cond = lifted(x, cond) if cond is not None else None
     w = x.weight - before[0]
     items = f"s.zones[{x.src(it)}]" if it.type == ZONE else x.src(it)
     charged = x.gen.ref(scanned, "a list read whole, charged to the budget")
-    return body, cond, var, f"{charged}(s, {items}, {w})", it.uses_random, it.reads
+    items = resets(frame.hoisted, f"{charged}(s, {items}, {w})")
+    return body, cond, var, items, it.uses_random, it.reads
 
 
-def _lifted(x: ExprHost, typed: Typed) -> Typed:
+def lifted(x: ExprHost, typed: Typed) -> Typed:
     """typed as it is, or, when its source is too deep to inline, a call of a generated
     function of its own given the comprehensions' variables it reads (a closure would read
     them from the env, and a function of (s, e) alone would not see them)."""
@@ -86,11 +90,11 @@ def _lifted(x: ExprHost, typed: Typed) -> Typed:
         return typed
     params = x.frames.params(typed.reads)
     name = x.gen.function_of(params, typed.src)
-    lifted = Typed(typed.type, src=f"{name}(s, e{''.join(', ' + p for p in params)})",
-                   gen=x.gen, domain=typed.domain, uses_random=typed.uses_random,
-                   names=typed.names, words=typed.words, not_none=typed.not_none,
-                   items_not_none=typed.items_not_none, reads=typed.reads)
-    return lifted
+    made = Typed(typed.type, src=f"{name}(s, e{''.join(', ' + p for p in params)})",
+                 gen=x.gen, domain=typed.domain, uses_random=typed.uses_random,
+                 names=typed.names, words=typed.words, not_none=typed.not_none,
+                 items_not_none=typed.items_not_none, reads=typed.reads)
+    return made
 
 
 def c_list_comp(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
@@ -150,7 +154,7 @@ def _best_melds(x: ExprHost, tree: Tree[Any], body_tree: Tree[Any], var_tok: Tre
         pair = Typed(body.type, src=f"({var}, {x.src(body)})", gen=x.gen,
                      reads=body.reads | {var})
         with x.frames.binding(var):  # the pair read in the loop: lifted there if deep
-            pair = _lifted(x, pair)
+            pair = lifted(x, pair)
         pairs = _loop(x, "", pair, cond, var, items, "[]")
         ask = x.gen.ref(best_melds, label)
         return x.code(ARRANGEMENT, f"{ask}(s, {pairs})", body, uses_random=rnd,

@@ -75,8 +75,11 @@ def definition(x: ExprHost, name: str, args: list[Typed], node: Tree[Any] | Toke
         raise
     finally:
         x.defs.stack.pop()
+    # a part kept for a run of the loop around (rulekit.lang.hoisting) is a local of that
+    # loop: the code is not the definition's anywhere else
+    local = bool(typed.reads)
     typed, cost = _priced(x, typed, w0)
-    if not params:
+    if not params and not local:
         x.defs.cache[name] = (typed, cost)
     return typed
 

@@ -20,13 +20,27 @@ class Frame:
     """One level of generated code: the locals it binds, in order, and the frame around it (None
     for a function of its own at the module's top, which sees only its parameters)."""
 
-    __slots__ = ("parent", "bound", "visible")
+    __slots__ = ("parent", "bound", "visible", "loop", "hoisted")
 
-    def __init__(self, parent: Frame | None = None, bound: Iterable[str] = ()) -> None:
+    def __init__(self, parent: Frame | None = None, bound: Iterable[str] = (),
+                 hoisting: bool = False) -> None:
         self.parent = parent
         self.bound = tuple(bound)
         # every name code in this frame sees: its own and those of the frames around it
         self.visible: frozenset[str] = (parent.visible if parent else NO_READS) | set(self.bound)
+        # a generated comprehension's frame: its loop variables, and the locals that keep, for
+        # one run of the loop, the parts of its body that do not read them (rulekit.lang.
+        # hoisting); None where nothing is kept (a function's frame, a sort key's)
+        self.loop = frozenset(self.bound)
+        self.hoisted: list[str] | None = [] if hoisting else None
+
+    def hoist(self, name: str) -> None:
+        """Bind name here too: a local keeping a part's value for one run of the loop (a part
+        split off into a function of its own is given it, as a loop variable)."""
+        assert self.hoisted is not None
+        self.hoisted.append(name)
+        self.bound += (name,)
+        self.visible = self.visible | {name}
 
     def names(self) -> list[str]:
         """The names this frame and those around it bind, the outermost first."""
@@ -49,11 +63,13 @@ class Frames:
         self._reads: set[str] = set()
 
     @contextmanager
-    def binding(self, *names: str, function: bool = False) -> Iterator[Frame]:
+    def binding(self, *names: str, function: bool = False,
+                hoisting: bool = False) -> Iterator[Frame]:
         """A frame binding names around what is compiled inside the block (a function's own
-        frame, seeing nothing around it, when function)."""
+        frame, seeing nothing around it, when function; a generated comprehension's, whose
+        body's parts free of its variables may be kept for a run of the loop, when hoisting)."""
         outer = self.top
-        self.top = Frame(None if function else outer, names)
+        self.top = Frame(None if function else outer, names, hoisting)
         try:
             yield self.top
         finally:

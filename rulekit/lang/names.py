@@ -12,6 +12,7 @@ from ..data.spelling import did_you_mean
 from . import turnorder, zoneids
 from .builtins import arranged
 from .definitions import definition
+from .hoisting import hoisted
 from .host import ExprHost
 from .ordering import sorted_call
 from .parsing import TURN_DIRECTIONS, fail
@@ -130,7 +131,9 @@ def attribute(x: ExprHost, base: Typed, name: str, node: Tree[Any] | Token) -> T
         tab = x.gen.ref(table, f"the cards' attribute '{name}', by card")
         src = x.unless_none(base, f"no card (none) has a '{name}'",
                             lambda v: f"{tab}[{v}]")
-        return x.code(ty, src, base, domain=domain, names=t.attr_names.get(name))
+        # a card worked out (the discard's top) and not the loop's: once per run of a loop
+        return hoisted(x, x.code(ty, src, base, domain=domain, names=t.attr_names.get(name)),
+                       base)
     if base.type == ARRANGEMENT:
         return arranged(x, base, name, node)
     raise fail(node, f"'.{name}' needs a player or a card, but this is {describe(base.type)}")

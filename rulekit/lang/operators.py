@@ -158,8 +158,8 @@ def c_binop(x: ExprHost, tree: Tree[Any], scope: Scope) -> Typed:
     if op in ("+", "-", "*"):
         tmp, bounded = x.gen.temp(), x.gen.bounded
         value = f"{x.src(a)} {op} {x.src(b)}"
-        if op == "*":
-            return x.code(INT, f"{bounded}({value})", a, b)
+        # the bound asked inline, for `*` too (a product of two bounded numbers is at most
+        # 10^30, made before the check as the call made it): the call only when it is past
         return x.code(INT, f"({tmp} if -{MAX_INT} <= ({tmp} := {value}) <= {MAX_INT} "
                       f"else {bounded}({tmp}))", a, b)
     if b.is_const and type(b.const) is int and b.const != 0:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import CHOOSE, Action
 from ..errors import EvaluationLimitError
 from ..lang.budget import charge
+from ..lang.cardwhere import CardWhere
 from ..rules.reasons import CARD, WORD, Reason
 from .frames import BuildFrame
 
@@ -90,6 +91,9 @@ def _pickable(param: CompiledParam, s: StateFields, env: dict[str, Any], cards: 
               picked: list[int]) -> list[int]:
     """The cards of cards not picked yet that meet 'where' (unguarded: s.at names 'where')."""
     where = param.where
+    if type(where) is CardWhere:  # one generated comprehension asks every card
+        found: list[int] = where.many(s, env, cards, picked)
+        return found
     out = []
     for c in cards:
         if c in picked:
