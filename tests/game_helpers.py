@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import rulekit
 from rulekit.testing import labels
+
+
+def random_positions(g: rulekit.Game, players: int, games: int) -> Iterator[rulekit.State]:
+    """Every state before a decision of `games` random games (seeds 0 on), played as it is
+    yielded (a test may read it, not change it)."""
+    for seed in range(games):
+        s = g.new_state(players, seed)
+        rng = random.Random(seed)
+        while not s.over:
+            yield s
+            acts = s.legal_actions()
+            s.apply(acts[rng.randrange(len(acts))])
 
 
 def legal(s: rulekit.State) -> list[str]:

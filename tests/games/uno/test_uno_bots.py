@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from game_helpers import random_positions
 from uno_helpers import game, hand, legal, position
 
 import rulekit
@@ -68,20 +69,14 @@ def test_the_table_sees_what_a_draw_ruled_out():
 def test_a_hand_never_holds_a_card_its_draw_ruled_out(players):
     """What the bots assume is a fact of the rules: all along random games, no hand but the
     deciding one's holds a card its last draw ruled out."""
-    g = game()
     checked = 0
-    for seed in range(15):
-        s = g.new_state(players, seed)
-        rng = random.Random(seed)
-        while not s.over:
-            for q in range(players):
-                seen = drawn_on(s, q, q)
-                if q == s.decider or seen is None:
-                    continue
-                checked += 1
-                assert not any(ruled_out(c, seen) for c in hand(s, q)), (seed, q, seen)
-            acts = s.legal_actions()
-            s.apply(acts[rng.randrange(len(acts))])
+    for s in random_positions(game(), players, 15):
+        for q in range(players):
+            seen = drawn_on(s, q, q)
+            if q == s.decider or seen is None:
+                continue
+            checked += 1
+            assert not any(ruled_out(c, seen) for c in hand(s, q)), (q, seen)
     assert checked > 200
 
 
