@@ -53,9 +53,7 @@ class Dealer:
 
     def deal(self, rng: random.Random) -> State:
         """A world for seat: resampled, and meeting targets drawn from the beliefs' shares."""
-        s, free = self.dealing.deal(rng.getrandbits(63))
-        if self.rule_outs:
-            self._rule_out(s, free, rng)
+        s, free = self._dealt(rng)
         if not self.beliefs:
             return s
         target = self._target(s, rng)
@@ -65,9 +63,7 @@ class Dealer:
             return s
         for attempt in range(TRIES):
             if attempt:
-                s, free = self.dealing.deal(rng.getrandbits(63))
-                if self.rule_outs:
-                    self._rule_out(s, free, rng)
+                s, free = self._dealt(rng)
             got = self._values(s, target)
             if got is None:
                 return s  # a belief's `when` reads hidden cards: this world has no target
@@ -90,6 +86,14 @@ class Dealer:
         if not self.beliefs and not self.rule_outs:
             return self.dealing.deal(seed)[0]
         return self.deal(random.Random(seed))
+
+    def _dealt(self, rng: random.Random) -> tuple[State, list[int]]:
+        """A world dealt from the seat's information, kept to `bots.rule_out`, and the cards
+        it dealt freely."""
+        s, free = self.dealing.deal(rng.getrandbits(63))
+        if self.rule_outs:
+            self._rule_out(s, free, rng)
+        return s, free
 
     def _rule_out(self, s: State, free: list[int], rng: random.Random) -> None:
         """Move each freely dealt card that its zone may not hold to another hidden zone that
